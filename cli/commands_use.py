@@ -1,0 +1,144 @@
+"""Commands that use the product: submit a catalog, read batches, items and jobs, review one."""
+
+import argparse
+import json
+import uuid
+from decimal import Decimal
+from pathlib import Path
+
+from cli.output import print_fields, print_json, print_table
+from cli.runtime import open_runtime
+from core.batches.pages import DEFAULT_LIMIT, get_items_page
+from core.batches.progress import get_summary
+from core.batches.submission import submit_catalog
+from core.errors import InvalidBatchRequest
+from core.jobs.status import get_job
+from core.listings import service
+from core.listings.draft import validate_draft
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    submit = _command(commands, "submit", "Check a catalog file and accept it as one batch.", run_submit)
+    submit.add_argument("file", type=Path, help="CSV, JSON or JSONL catalog")
+    submit.add_argument("--key", help="idempotency key (default: hash of owner + file content)")
+    batch = _command(commands, "batch", "Show a batch's progress.", run_batch)
+    batch.add_argument("batch_id", type=parse_uuid)
+    items = _command(commands, "items", "Page through a batch's items in order.", run_items)
+    items.add_argument("batch_id", type=parse_uuid)
+    items.add_argument("--after", type=int, default=0, help="last position already seen (default 0)")
+    items.add_argument("--limit", type=int, default=DEFAULT_LIMIT, help="1-100 (default 25)")
+    job = _command(commands, "job", "Show one review job.", run_job)
+    job.add_argument("job_id", type=parse_uuid)
+    review = _command(commands, "review", "Review one listing now (synchronous).", run_review,
+                      owner=False)
+    review.add_argument("listing", type=Path, help="JSON file with one listing")
+
+
+def _command(commands, name: str, help_text: str, handler, owner: bool = True):
+    parser = commands.add_parser(name, help=help_text, description=help_text)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    if owner:
+        parser.add_argument("--owner", help="seller id (default: LISTING_REVIEW_OWNER or 'local')")
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def parse_uuid(value: str) -> uuid.UUID:
+    """argparse type: a readable usage error instead of a traceback."""
+    try:
+        return uuid.UUID(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{value}' is not a valid id (expected a UUID)") from None
+
+
+def run_submit(args: argparse.Namespace) -> int:
+    runtime = open_runtime()
+    data = _read_bytes(args.file)
+    accepted = submit_catalog(
+        runtime.engine, runtime.queue, runtime.settings, owner=_owner(args, runtime),
+        filename=args.file.name, data=data, key=args.key,
+    )
+    if args.json:
+        print_json(accepted.to_json_dict())
+    else:
+        verb = "Accepted" if accepted.created else "Already submitted:"
+        print(f"{verb} batch {accepted.batch_id} ({accepted.summary.total} listings, "
+              f"{accepted.summary.status}).")
+        print(f"Follow it with: listing-review batch {accepted.batch_id}")
+    return 0
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    runtime = open_runtime()
+    summary = get_summary(runtime.engine, _owner(args, runtime), args.batch_id)
+    if args.json:
+        print_json(summary.to_json_dict())
+    else:
+        print_fields(list(summary.to_json_dict().items()))
+    return 0
+
+
+def run_items(args: argparse.Namespace) -> int:
+    runtime = open_runtime()
+    page = get_items_page(runtime.engine, _owner(args, runtime), args.batch_id, after=args.after,
+                          limit=args.limit, max_after=runtime.settings.max_batch_items)
+    if args.json:
+        print_json(page.to_json_dict())
+        return 0
+    print_table(
+        ["#", "item", "status", "score", "human review", "error"],
+        [[item.position, item.item_id, item.status, (item.result or {}).get("qualityScore"),
+          (item.result or {}).get("requiresHumanReview"), item.error_code] for item in page.items],
+    )
+    if page.next_after is not None:
+        print(f"More: listing-review items {args.batch_id} --after {page.next_after}")
+    return 0
+
+
+def run_job(args: argparse.Namespace) -> int:
+    runtime = open_runtime()
+    job = get_job(runtime.engine, _owner(args, runtime), args.job_id)
+    if args.json:
+        print_json(job.to_json_dict())
+    else:
+        print_fields(list(job.to_json_dict().items()))
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    draft, problems = validate_draft(_read_listing(args.listing))
+    if draft is None:
+        raise InvalidBatchRequest(
+            "The listing is not valid; nothing was reviewed.",
+            rows=[{"field": problem.field, "message": problem.message} for problem in problems],
+        )
+    result = service.review(draft, "sync").to_stored_result()
+    if args.json:
+        print_json(result)
+    else:
+        print_fields(list(result.items()))
+    return 0
+
+
+def _owner(args: argparse.Namespace, runtime) -> str:
+    return args.owner or runtime.settings.owner
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise InvalidBatchRequest(f"Cannot read {path}: {error.strerror}.") from None
+
+
+def _read_listing(path: Path) -> dict:
+    """A listing JSON file, flat or wrapped as {"listing": {...}}."""
+    try:
+        data = json.loads(_read_bytes(path).decode("utf-8-sig"), parse_float=Decimal)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InvalidBatchRequest(f"{path} is not valid JSON ({error}); give one listing object.") from None
+    if isinstance(data, dict) and isinstance(data.get("listing"), dict):
+        data = data["listing"]
+    if not isinstance(data, dict):
+        raise InvalidBatchRequest(f"{path} must hold one JSON object with the listing's fields.")
+    return data

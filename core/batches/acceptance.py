@@ -1,0 +1,148 @@
+"""Atomic, idempotent acceptance of a batch: batch row, every job and every queue message
+commit together, or nothing is stored.
+
+Identity: the same owner + idempotency key with the same ordered (item id, fingerprint)
+list is the same batch; anything else under that key is a conflict. The unique constraint
+on (owner, idempotency_key) makes this hold across concurrent submitters and processes.
+"""
+
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, Engine
+
+from core.batches.progress import BatchSummary, read_summary
+from core.catalogs.check import CatalogItem
+from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
+from core.jobs.payload import encode_snapshot, fingerprint, sha256
+from core.jobs.queue import JobQueue
+from core.sql import queries_beside
+
+KEY_MAX = 128
+QUERIES = queries_beside(__file__)
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """Where the items came from, shown on batch pages."""
+
+    name: str | None
+    format: str | None
+
+
+@dataclass(frozen=True)
+class AcceptedBatch:
+    """The acceptance response; `created` is False for an idempotent replay."""
+
+    created: bool
+    summary: BatchSummary
+
+    @property
+    def batch_id(self) -> uuid.UUID:
+        return self.summary.batch_id
+
+    def to_json_dict(self) -> dict:
+        """The article's acceptance shape, plus `created`."""
+        location = f"/api/listings/review-batches/{self.batch_id}"
+        return {
+            "batchId": str(self.batch_id),
+            "status": self.summary.status,
+            "submittedAt": _iso(self.summary.submitted_at),
+            "total": self.summary.total,
+            "created": self.created,
+            "statusUrl": location,
+            "itemsUrl": f"{location}/items",
+        }
+
+
+@dataclass(frozen=True)
+class PreparedItem:
+    item_id: str
+    snapshot: str
+    fingerprint: str
+
+
+def accept_batch(
+    engine: Engine,
+    queue: JobQueue,
+    *,
+    owner: str,
+    key: str,
+    items: Sequence[CatalogItem],
+    max_items: int,
+    source: SourceFile = SourceFile(None, None),
+) -> AcceptedBatch:
+    """Store a batch with one job and one queue message per item, in one transaction.
+
+    Raises InvalidBatchRequest (bad key, count or ids: nothing stored), IdempotencyConflict
+    (key already used for different items) or StorageUnavailable (database unreachable).
+    """
+    _check_request(key, items, max_items)
+    prepared = [_prepare(item) for item in items]
+    request_hash = batch_identity(prepared)
+    with storage_errors(), engine.begin() as connection:
+        created, batch_id = _create_or_find(connection, owner, key, request_hash, source)
+        if created:
+            job_ids = _insert_jobs(connection, owner, batch_id, prepared)
+            queue.enqueue(connection, job_ids)
+        return AcceptedBatch(created, read_summary(connection, owner, batch_id))
+
+
+def batch_identity(prepared: Sequence[PreparedItem]) -> str:
+    """Hash of the ordered (itemId, fingerprint) list: reordering items is a different batch."""
+    identity = [[item.item_id, item.fingerprint] for item in prepared]
+    return sha256(json.dumps(identity, separators=(",", ":")))
+
+
+def _check_request(key: str, items: Sequence[CatalogItem], max_items: int) -> None:
+    if not key or len(key) > KEY_MAX:
+        raise InvalidBatchRequest(f"The idempotency key must be 1 to {KEY_MAX} characters.")
+    if not 1 <= len(items) <= max_items:
+        raise InvalidBatchRequest(f"A batch takes 1 to {max_items:,} listings; got {len(items):,}.")
+    item_ids = [item.item_id for item in items]
+    if len(set(item_ids)) != len(item_ids):
+        raise InvalidBatchRequest("Every item id in a batch must be unique.")
+
+
+def _prepare(item: CatalogItem) -> PreparedItem:
+    return PreparedItem(item.item_id, encode_snapshot(item.draft), fingerprint(item.draft))
+
+
+def _create_or_find(
+    connection: Connection, owner: str, key: str, request_hash: str, source: SourceFile
+) -> tuple[bool, uuid.UUID]:
+    new_id = uuid.uuid4()
+    params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash,
+              "source_name": source.name, "source_format": source.format}
+    if connection.execute(QUERIES["insert_batch"], params).first() is not None:
+        return True, new_id
+    existing = connection.execute(QUERIES["find_batch_by_key"], {"owner": owner, "key": key}).one()
+    if existing.request_hash != request_hash:
+        raise IdempotencyConflict(
+            "This idempotency key was already used for a different set of listings. "
+            "Use a new key to submit a changed catalog."
+        )
+    return False, existing.id
+
+
+def _insert_jobs(
+    connection: Connection, owner: str, batch_id: uuid.UUID, prepared: Sequence[PreparedItem]
+) -> list[uuid.UUID]:
+    job_ids = [uuid.uuid4() for _ in prepared]
+    connection.execute(QUERIES["insert_batch_jobs"], {
+        "owner": owner,
+        "batch_id": batch_id,
+        "ids": job_ids,
+        "item_ids": [item.item_id for item in prepared],
+        "positions": list(range(1, len(prepared) + 1)),
+        "hashes": [item.fingerprint for item in prepared],
+        "payloads": [item.snapshot for item in prepared],
+    })
+    return job_ids
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None

@@ -1,0 +1,75 @@
+"""Batch progress, derived from the child jobs in one statement (the batch has no counters)."""
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection, Engine
+
+from core.errors import BatchNotFound, storage_errors
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+
+
+@dataclass(frozen=True)
+class BatchSummary:
+    batch_id: uuid.UUID
+    submitted_at: datetime
+    completed_at: datetime | None
+    source_name: str | None
+    source_format: str | None
+    total: int
+    queued: int
+    running: int
+    succeeded: int
+    failed: int
+
+    @property
+    def status(self) -> str:
+        """QUEUED while every child is queued, COMPLETED when all are terminal, else RUNNING."""
+        if self.queued == self.total:
+            return "QUEUED"
+        if self.succeeded + self.failed == self.total:
+            return "COMPLETED"
+        return "RUNNING"
+
+    def to_json_dict(self) -> dict:
+        """The article's summary shape."""
+        return {
+            "batchId": str(self.batch_id),
+            "submittedAt": self.submitted_at.isoformat(),
+            "completedAt": self.completed_at.isoformat() if self.completed_at else None,
+            "status": self.status,
+            "total": self.total,
+            "queued": self.queued,
+            "running": self.running,
+            "succeeded": self.succeeded,
+            "failed": self.failed,
+            "sourceName": self.source_name,
+        }
+
+
+def read_summary(connection: Connection, owner: str, batch_id: uuid.UUID) -> BatchSummary:
+    """Summary inside the caller's transaction; BatchNotFound for unknown or foreign ids."""
+    row = connection.execute(QUERIES["batch_summary"], {"owner": owner, "batch_id": batch_id}).first()
+    if row is None:
+        raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
+    return BatchSummary(
+        batch_id=row.id,
+        submitted_at=row.submitted_at,
+        completed_at=row.completed_at,
+        source_name=row.source_name,
+        source_format=row.source_format,
+        total=row.total,
+        queued=row.queued,
+        running=row.running,
+        succeeded=row.succeeded,
+        failed=row.failed,
+    )
+
+
+def get_summary(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSummary:
+    """Current progress of one batch of `owner`."""
+    with storage_errors(), engine.connect() as connection:
+        return read_summary(connection, owner, batch_id)

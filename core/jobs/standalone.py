@@ -1,0 +1,43 @@
+"""Standalone single-listing jobs: their own idempotency key, same queue and lifecycle."""
+
+import uuid
+
+from sqlalchemy import Engine
+
+from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
+from core.jobs.payload import encode_snapshot, fingerprint
+from core.jobs.queue import JobQueue
+from core.jobs.status import JobStatus, read_job
+from core.listings.draft import ListingDraft
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+KEY_MAX = 128
+
+
+def submit_job(
+    engine: Engine, queue: JobQueue, *, owner: str, key: str, draft: ListingDraft
+) -> tuple[bool, JobStatus]:
+    """Store one job and its message atomically; (created, status). Same key + same listing
+    returns the existing job; same key + another listing raises IdempotencyConflict.
+    """
+    if not key or len(key) > KEY_MAX:
+        raise InvalidBatchRequest(f"The idempotency key must be 1 to {KEY_MAX} characters.")
+    request_hash = fingerprint(draft)
+    params = {"id": uuid.uuid4(), "owner": owner, "key": key, "request_hash": request_hash,
+              "payload": encode_snapshot(draft)}
+    with storage_errors(), engine.begin() as connection:
+        created = connection.execute(QUERIES["insert_standalone_job"], params).first() is not None
+        job_id = params["id"] if created else _existing(connection, owner, key, request_hash)
+        if created:
+            queue.enqueue(connection, [job_id])
+        return created, read_job(connection, owner, job_id)
+
+
+def _existing(connection, owner: str, key: str, request_hash: str) -> uuid.UUID:
+    row = connection.execute(QUERIES["find_job_by_key"], {"owner": owner, "key": key}).one()
+    if row.request_hash != request_hash:
+        raise IdempotencyConflict(
+            "This idempotency key was already used for a different listing. Use a new key."
+        )
+    return row.id

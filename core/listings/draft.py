@@ -1,0 +1,126 @@
+"""ListingDraft: one seller listing as accepted for review, and the rules it must satisfy.
+
+Validation returns every problem at once (field + seller-actionable message) so a catalog
+upload can report all rows and fields in one pass instead of failing on the first.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, Mapping
+
+TITLE_MAX = 200
+DESCRIPTION_MAX = 5000
+CATEGORY_MAX = 100
+ATTRIBUTES_MAX = 50
+ATTRIBUTE_NAME_MAX = 100
+ATTRIBUTE_VALUE_MAX = 1000
+PRICE_MAX = Decimal("1000000000")
+
+
+@dataclass(frozen=True)
+class ListingDraft:
+    """Typed values exactly as submitted: a price of 45.00 keeps its two decimals."""
+
+    title: str
+    description: str
+    category: str
+    price: Decimal
+    attributes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FieldProblem:
+    """One thing wrong with one field, phrased so a seller knows what to change."""
+
+    field: str
+    message: str
+
+
+def validate_draft(raw: Mapping[str, Any]) -> tuple[ListingDraft | None, list[FieldProblem]]:
+    """Check every field of a raw listing; the draft is returned only when nothing is wrong."""
+    problems: list[FieldProblem] = []
+    title = _text(raw.get("title"), "title", TITLE_MAX, problems)
+    description = _text(raw.get("description"), "description", DESCRIPTION_MAX, problems)
+    category = _text(raw.get("category"), "category", CATEGORY_MAX, problems)
+    price = _price(raw.get("price"), problems)
+    attributes = _attributes(raw.get("attributes"), problems)
+    if problems:
+        return None, problems
+    return ListingDraft(title, description, category, price, attributes), []
+
+
+def _text(value: Any, name: str, limit: int, problems: list[FieldProblem]) -> str:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        problems.append(FieldProblem(name, f"{name} is required: add a {name}."))
+        return ""
+    if not isinstance(value, str):
+        problems.append(FieldProblem(name, f"{name} must be text, not {_kind(value)}."))
+        return ""
+    if len(value) > limit:
+        problems.append(
+            FieldProblem(name, f"{name} has {len(value)} characters; shorten it to {limit} or fewer.")
+        )
+    return value
+
+
+def _price(value: Any, problems: list[FieldProblem]) -> Decimal:
+    price = parse_price(value)
+    if isinstance(price, str):
+        problems.append(FieldProblem("price", price))
+        return Decimal(0)
+    return price
+
+
+def parse_price(value: Any) -> Decimal | str:
+    """A non-negative finite decimal, or the message explaining why the value is not one."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return "price is required: add a price such as 45.00."
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
+        return f"price must be a number such as 45.00, not {_kind(value)}."
+    try:
+        price = Decimal(value.strip() if isinstance(value, str) else str(value))
+    except InvalidOperation:
+        return f"price '{str(value)[:40]}' is not a number: write it like 45.00, without currency symbols."
+    if not price.is_finite():
+        return "price must be a finite number such as 45.00."
+    if price < 0:
+        return "price cannot be negative: use 0 or more."
+    if price > PRICE_MAX:
+        return f"price must be at most {PRICE_MAX}."
+    return price
+
+
+def _attributes(value: Any, problems: list[FieldProblem]) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        problems.append(FieldProblem("attributes", "attributes must be an object of name: value pairs."))
+        return {}
+    if len(value) > ATTRIBUTES_MAX:
+        problems.append(
+            FieldProblem(
+                "attributes",
+                f"there are {len(value)} attributes; keep at most {ATTRIBUTES_MAX} (remove the least useful).",
+            )
+        )
+    return {str(name): _attribute(name, item, problems) for name, item in value.items()}
+
+
+def _attribute(name: Any, value: Any, problems: list[FieldProblem]) -> str:
+    where = f"attributes.{name}"
+    if not isinstance(name, str) or not name.strip() or len(name) > ATTRIBUTE_NAME_MAX:
+        problems.append(
+            FieldProblem("attributes", f"attribute names must be 1-{ATTRIBUTE_NAME_MAX} characters.")
+        )
+    if not isinstance(value, str):
+        problems.append(FieldProblem(where, f"{where} must be text; write it in quotes, e.g. \"{value}\"."))
+        return ""
+    if not value.strip():
+        problems.append(FieldProblem(where, f"{where} is empty: give it a value or remove it."))
+    elif len(value) > ATTRIBUTE_VALUE_MAX:
+        problems.append(FieldProblem(where, f"{where} is longer than {ATTRIBUTE_VALUE_MAX} characters."))
+    return value
+
+
+def _kind(value: Any) -> str:
+    return {bool: "true/false", dict: "an object", list: "a list"}.get(type(value), type(value).__name__)

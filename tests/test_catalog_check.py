@@ -1,0 +1,186 @@
+"""Catalog parsing and validation: every format, every kind of problem, all reported at once."""
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from core.catalogs.check import check_catalog
+
+SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
+LIMIT_ITEMS = 1000
+LIMIT_BYTES = 20 * 1024 * 1024
+
+
+def check(text: str | bytes, name: str = "catalog.csv", max_items: int = LIMIT_ITEMS):
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return check_catalog(data, name, max_items, LIMIT_BYTES)
+
+
+def errors_of(result) -> list[tuple]:
+    return [(e.row, e.item_id, e.field) for e in result.errors]
+
+
+HEADER = "item_id,title,description,category,price,brand\n"
+
+
+def test_csv_with_quoted_newline_keeps_rows_and_start_lines():
+    result = check(HEADER + 'A1,Keyboard,"Line one\nline two",Computers,45.00,KeyPro\n'
+                            "A2,Mouse,Wireless mouse,Computers,19.99,\n")
+    assert result.ok
+    assert [(i.row, i.line, i.item_id) for i in result.items] == [(1, 2, "A1"), (2, 4, "A2")]
+    assert result.items[0].draft.description == "Line one\nline two"
+    assert result.items[0].draft.price == Decimal("45.00") and str(result.items[0].draft.price) == "45.00"
+
+
+def test_csv_other_columns_become_attributes_and_empty_cells_are_dropped():
+    result = check(HEADER + "A1,Keyboard,Nice keyboard,Computers,45,KeyPro\nA2,Mouse,Nice,Computers,1,\n")
+    assert result.items[0].draft.attributes == {"brand": "KeyPro"}
+    assert result.items[1].draft.attributes == {}
+
+
+@pytest.mark.parametrize("delimiter", [";", "\t"])
+def test_csv_delimiter_is_sniffed(delimiter: str):
+    text = delimiter.join(["sku", "title", "description", "category", "price"]) + "\n"
+    text += delimiter.join(["S1", "Lamp", "Brass lamp, 40 cm", "Home", "89.90"]) + "\n"
+    result = check(text)
+    assert result.ok and result.items[0].item_id == "S1"
+
+
+def test_csv_with_utf8_bom_and_semicolons_sample_parses():
+    data = (SAMPLES / "home_goods_semicolon.csv").read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    result = check(data, "home_goods_semicolon.csv")
+    assert result.ok, result.errors
+    assert len(result.items) == 12
+
+
+@pytest.mark.parametrize("name", ["electronics_and_more.csv", "books.json", "fashion.jsonl"])
+def test_valid_samples_parse_without_errors(name: str):
+    result = check((SAMPLES / name).read_bytes(), name)
+    assert result.ok, result.errors
+    assert len(result.items) >= 10
+
+
+def test_error_sample_reports_every_problem_with_row_line_item_and_field():
+    result = check((SAMPLES / "with_errors.csv").read_bytes(), "with_errors.csv")
+    assert not result.ok and result.items[0].item_id == "ERR-2001"
+    found = {(e.row, e.field) for e in result.errors}
+    assert found >= {(2, "title"), (3, "description"), (4, "price"), (5, "price"), (6, "price"),
+                     (7, "item_id"), (8, "item_id"), (9, "category")}
+    assert all(e.line == e.row + 1 for e in result.errors)
+    duplicate = next(e for e in result.errors if e.row == 7)
+    assert "row 1" in duplicate.message and duplicate.item_id == "ERR-2001"
+
+
+def test_json_article_shape_keeps_price_scale():
+    body = {"items": [{"itemId": "kb-1", "listing": {
+        "title": "Wireless keyboard", "description": "Used.", "category": "Computer accessories",
+        "price": 45.00, "attributes": {"brand": "KeyPro"}}}]}
+    text = json.dumps(body).replace("45.0", "45.00")
+    result = check(text, "batch.json")
+    assert result.ok and str(result.items[0].draft.price) == "45.00"
+    assert result.items[0].draft.attributes == {"brand": "KeyPro"}
+
+
+def test_json_plain_array_of_flat_objects():
+    text = json.dumps([{"sku": "S1", "title": "T", "description": "D", "category": "C",
+                        "price": "10.50", "colour": "red"}])
+    result = check(text, "flat.json")
+    assert result.ok and result.items[0].draft.attributes == {"colour": "red"}
+
+
+def test_json_article_shape_rejects_unknown_listing_fields():
+    text = json.dumps({"items": [{"itemId": "a", "listing": {
+        "title": "T", "description": "D", "category": "C", "price": 1, "colour": "red"}}]})
+    result = check(text, "batch.json")
+    assert errors_of(result) == [(1, "a", "colour")]
+
+
+def test_jsonl_reports_bad_lines_and_bad_rows_together():
+    lines = [
+        json.dumps({"item_id": "a", "title": "T", "description": "D", "category": "C", "price": "1"}),
+        "{not json",
+        json.dumps({"item_id": "c", "title": "", "description": "D", "category": "C", "price": "-1"}),
+    ]
+    result = check("\n".join(lines), "feed.jsonl")
+    assert [(e.row, e.line, e.field) for e in result.errors] == [
+        (2, 2, None), (3, 3, "title"), (3, 3, "price")]
+
+
+def test_invalid_json_names_line_and_column():
+    result = check('{"items": [\n  {"itemId": "a",,}\n]}', "bad.json")
+    assert len(result.errors) == 1 and "line 2" in result.errors[0].message
+
+
+@pytest.mark.parametrize("price,fragment", [
+    ("-5.00", "negative"), ("$45", "currency"), ("abc", "not a number"),
+    ("NaN", "finite"), ("Infinity", "finite"),
+])
+def test_bad_prices_explain_what_to_write(price: str, fragment: str):
+    result = check(HEADER + f"A1,Keyboard,Desc,Computers,{price},\n")
+    assert errors_of(result) == [(1, "A1", "price")]
+    assert fragment in result.errors[0].message
+
+
+def test_length_limits_on_title_description_category_and_item_id():
+    row = ",".join(["I" * 129, "T" * 201, "D" * 5001, "C" * 101, "1", ""])
+    result = check(HEADER + row + "\n")
+    assert {e.field for e in result.errors} == {"item_id", "title", "description", "category"}
+
+
+def test_more_than_fifty_attributes_is_rejected():
+    attributes = {f"a{i}": "x" for i in range(51)}
+    text = json.dumps([{"item_id": "a", "title": "T", "description": "D", "category": "C",
+                        "price": 1, "attributes": attributes}])
+    result = check(text, "x.json")
+    assert [e.field for e in result.errors] == ["attributes"]
+
+
+def test_non_text_attribute_value_is_rejected():
+    text = json.dumps([{"item_id": "a", "title": "T", "description": "D", "category": "C",
+                        "price": 1, "attributes": {"size": 42}}])
+    assert errors_of(check(text, "x.json")) == [(1, "a", "attributes.size")]
+
+
+def test_missing_required_columns_are_file_errors():
+    result = check("item_id,title,price\nA1,T,1\n")
+    assert [(e.row, e.field) for e in result.errors] == [(None, "description"), (None, "category")]
+
+
+def test_row_with_extra_cells_asks_for_quotes():
+    result = check(HEADER + "A1,Keyboard,Desc, with comma,Computers,1,KeyPro\n")
+    assert "double quotes" in result.errors[0].message and result.errors[0].row == 1
+
+
+def test_more_items_than_the_limit_is_rejected_before_storage():
+    rows = "".join(f"A{i},T,D,C,1,\n" for i in range(4))
+    result = check(HEADER + rows, max_items=3)
+    assert not result.ok and "at most 3" in result.errors[0].message
+
+
+@pytest.mark.parametrize("data,fragment", [
+    (b"", "empty"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "binary"),
+    ("item_id,title\nA1,Caf\xe9\n".encode("latin-1"), "UTF-8"),
+])
+def test_unreadable_files_get_one_clear_error(data: bytes, fragment: str):
+    result = check(data)
+    assert len(result.errors) == 1 and fragment in result.errors[0].message
+
+
+def test_file_over_the_size_limit_is_rejected_without_parsing():
+    result = check_catalog(b"x" * 2048, "big.csv", LIMIT_ITEMS, 1024)
+    assert "limit is 1,024" in result.errors[0].message
+
+
+def test_header_only_file_has_no_listings():
+    result = check(HEADER)
+    assert [e.message for e in result.errors] == ["The file has no listings: add at least one row."]
+
+
+def test_attributes_json_column_and_extra_columns_merge():
+    text = HEADER.replace(",brand", ",attributes,brand") + 'A1,T,D,C,1,"{""colour"": ""red""}",KeyPro\n'
+    result = check(text)
+    assert result.ok and result.items[0].draft.attributes == {"colour": "red", "brand": "KeyPro"}

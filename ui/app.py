@@ -1,0 +1,10 @@
+"""Streamlit entry point: navigation only; each page is its own module."""
+
+import streamlit as st
+
+st.set_page_config(page_title="Listing Review Batches", layout="wide")
+navigation = st.navigation([
+    st.Page("pages/upload.py", title="Upload catalog", default=True),
+    st.Page("pages/batch.py", title="Batch detail", url_path="batch"),
+])
+navigation.run()

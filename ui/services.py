@@ -1,0 +1,28 @@
+"""Cached access to core services for pages, and the storage-down banner."""
+
+from collections.abc import Callable
+from typing import TypeVar
+
+import streamlit as st
+
+from cli.runtime import Runtime, open_runtime
+from core.errors import AppError, StorageUnavailable
+
+T = TypeVar("T")
+
+
+@st.cache_resource(show_spinner=False)
+def runtime() -> Runtime:
+    """One engine and queue per UI process (the database is resolved and migrated once)."""
+    return open_runtime()
+
+
+def call(service: Callable[[], T]) -> T | None:
+    """Run a core service; show its error (never a traceback) and return None if it fails."""
+    try:
+        return service()
+    except StorageUnavailable:
+        st.error("The database is unavailable; retrying shortly. Nothing you submitted is lost.")
+    except AppError as error:
+        st.error(f"{error.code}: {error.message}")
+    return None
