@@ -13,21 +13,19 @@ from collections.abc import Sequence
 from dramatiq import Message
 from sqlalchemy import Connection, text
 
-ACTOR_NAME = "review_listing"
+from core.database import copy_rows
 
-# dramatiq-pg's ENQUEUE statement, over arrays: one row and one notify per message.
-ENQUEUE_MANY = text("""
-with enqueued as (
-  insert into dramatiq.queue (queue_name, message_id, "state", message)
-  select :queue_name, t.id, 'queued', t.message::jsonb
-  from unnest(cast(:ids as uuid[]), cast(:messages as text[])) as t(id, message)
-  returning queue_name, message_id, message
-)
+ACTOR_NAME = "review_listing"
+COPY_MESSAGES = 'copy dramatiq.queue (queue_name, message_id, "state", message) from stdin'
+
+# The payload dramatiq-pg's ENQUEUE statement notifies: the message, or its id when large.
+NOTIFY_ENQUEUED = text("""
 select count(pg_notify('dramatiq.' || queue_name || '.enqueue',
   case when octet_length(message::text) >= 8000
     then jsonb_build_object('message_id', message_id)::text
     else message::text end))
-from enqueued
+from dramatiq.queue
+where message_id = any(cast(string_to_array(:ids, ',') as uuid[]))
 """)
 
 
@@ -39,10 +37,9 @@ class DramatiqPgQueue:
 
     def enqueue(self, connection: Connection, job_ids: Sequence[uuid.UUID]) -> None:
         now = int(time.time() * 1000)
-        messages = [self.message_json(job_id, now) for job_id in job_ids]
-        connection.execute(
-            ENQUEUE_MANY, {"queue_name": self.queue_name, "ids": list(job_ids), "messages": messages}
-        )
+        rows = ((self.queue_name, job_id, "queued", self.message_json(job_id, now)) for job_id in job_ids)
+        copy_rows(connection, COPY_MESSAGES, rows)
+        connection.execute(NOTIFY_ENQUEUED, {"ids": ",".join(map(str, job_ids))})
 
     def message_json(self, job_id: uuid.UUID, timestamp_ms: int) -> str:
         """The message dramatiq's worker decodes: review_listing(job_id)."""

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, Engine
 
 from core.batches.progress import BatchSummary, read_summary
 from core.catalogs.check import CatalogItem
+from core.database import copy_rows
 from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
 from core.jobs.payload import encode_snapshot, fingerprint, sha256
 from core.jobs.queue import JobQueue
@@ -132,15 +133,11 @@ def _insert_jobs(
     connection: Connection, owner: str, batch_id: uuid.UUID, prepared: Sequence[PreparedItem]
 ) -> list[uuid.UUID]:
     job_ids = [uuid.uuid4() for _ in prepared]
-    connection.execute(QUERIES["insert_batch_jobs"], {
-        "owner": owner,
-        "batch_id": batch_id,
-        "ids": job_ids,
-        "item_ids": [item.item_id for item in prepared],
-        "positions": list(range(1, len(prepared) + 1)),
-        "hashes": [item.fingerprint for item in prepared],
-        "payloads": [item.snapshot for item in prepared],
-    })
+    rows = (
+        (job_id, owner, batch_id, item.item_id, position, item.fingerprint, item.snapshot, "QUEUED")
+        for position, (job_id, item) in enumerate(zip(job_ids, prepared), start=1)
+    )
+    copy_rows(connection, QUERIES["copy_batch_jobs"].text, rows)
     return job_ids
 
 

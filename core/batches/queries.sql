@@ -9,14 +9,10 @@ returning id
 -- name: find_batch_by_key
 select id, request_hash from review_batches where owner = :owner and idempotency_key = :key
 
--- name: insert_batch_jobs
--- All children in one statement (arrays, no per-row round trips).
-insert into review_jobs (id, owner, batch_id, item_id, item_position, request_hash, payload, status)
-select t.id, :owner, :batch_id, t.item_id, t.position, t.hash, t.payload::jsonb, 'QUEUED'
-from unnest(
-  cast(:ids as uuid[]), cast(:item_ids as text[]), cast(:positions as int[]),
-  cast(:hashes as text[]), cast(:payloads as text[])
-) as t(id, item_id, position, hash, payload)
+-- name: copy_batch_jobs
+-- All children with one COPY (no per-row round trips); every accepted job starts QUEUED.
+copy review_jobs (id, owner, batch_id, item_id, item_position, request_hash, payload, status)
+from stdin
 
 -- name: batch_summary
 -- Every count from one statement, so they describe one snapshot. completed_at only when

@@ -1,0 +1,143 @@
+"""Migrations and the invariants PostgreSQL enforces, each tried with a hand-written bad row."""
+
+import uuid
+
+import pytest
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import IntegrityError
+
+from core import schema
+from core.database import make_engine
+
+HASH = "a" * 64
+
+
+def insert_job(conn, **overrides) -> None:
+    row = {"id": uuid.uuid4(), "owner": "local", "key": f"k-{uuid.uuid4()}", "hash": HASH,
+           "status": "QUEUED", "started": None, "completed": None, "token": None, "result": None,
+           "code": None, "batch": None, "item": None, "position": None, "attempts": 0} | overrides
+    conn.execute(text(
+        "insert into review_jobs (id, owner, idempotency_key, request_hash, payload, status, "
+        "started_at, completed_at, execution_token, result, error_code, batch_id, item_id, "
+        "item_position, attempts) values (:id, :owner, :key, :hash, '{}', :status, "
+        "cast(:started as timestamptz), cast(:completed as timestamptz), :token, "
+        "cast(:result as jsonb), :code, :batch, :item, :position, :attempts)"), row)
+
+
+def insert_batch(conn, batch_id=None, owner="local", key=None, hash_=HASH) -> uuid.UUID:
+    batch_id = batch_id or uuid.uuid4()
+    conn.execute(text("insert into review_batches (id, owner, idempotency_key, request_hash) "
+                      "values (:id, :owner, :key, :hash)"),
+                 {"id": batch_id, "owner": owner, "key": f"b-{batch_id}" if key is None else key, "hash": hash_})
+    return batch_id
+
+
+NOW = "2026-01-01T00:00:00Z"
+BAD_JOBS = {
+    "unknown status": {"status": "PAUSED"},
+    "terminal without completed_at": {"status": "FAILED", "code": "X", "started": NOW},
+    "completed_at on a queued job": {"completed": NOW},
+    "success without result": {"status": "SUCCEEDED", "completed": NOW, "started": NOW},
+    "result on a failed job": {"status": "FAILED", "completed": NOW, "code": "X", "result": "{}",
+                               "started": NOW},
+    "failure without error code": {"status": "FAILED", "completed": NOW, "started": NOW},
+    "error code on a queued job": {"code": "X"},
+    "running without token": {"status": "RUNNING", "started": NOW},
+    "token on a queued job": {"token": uuid.uuid4()},
+    "running never started": {"status": "RUNNING", "token": uuid.uuid4()},
+    "negative attempts": {"attempts": -1},
+    "blank owner": {"owner": "  "},
+    "empty key": {"key": ""},
+    "bad request hash": {"hash": "not-a-hash"},
+    "neither standalone nor member": {"key": None},
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_JOBS))
+def test_job_check_constraints_reject_bad_rows(engine: Engine, name: str):
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        insert_job(conn, **BAD_JOBS[name])
+
+
+def test_membership_must_be_complete(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+    for partial in ({"batch": batch_id}, {"batch": batch_id, "item": "a"},
+                    {"batch": batch_id, "item": "a", "position": 1}):
+        with pytest.raises(IntegrityError), engine.begin() as conn:
+            insert_job(conn, **partial)
+
+
+def test_member_positions_start_at_one(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        insert_job(conn, key=None, batch=batch_id, item="a", position=0)
+
+
+def test_item_ids_and_positions_are_unique_per_batch(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        insert_job(conn, key=None, batch=batch_id, item="a", position=1)
+    for duplicate in ({"item": "a", "position": 2}, {"item": "b", "position": 1}):
+        with pytest.raises(IntegrityError), engine.begin() as conn:
+            insert_job(conn, key=None, batch=batch_id, **duplicate)
+
+
+def test_member_job_must_belong_to_its_batch_owner(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn, owner="seller-a")
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        insert_job(conn, key=None, owner="seller-b", batch=batch_id, item="a", position=1)
+
+
+def test_member_job_needs_an_existing_batch(engine: Engine):
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        insert_job(conn, key=None, batch=uuid.uuid4(), item="a", position=1)
+
+
+def test_idempotency_keys_are_unique_per_owner(engine: Engine):
+    with engine.begin() as conn:
+        insert_job(conn, key="same")
+        insert_job(conn, key="same", owner="other")
+        insert_batch(conn, key="same")
+        insert_batch(conn, key="same", owner="other")
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        insert_job(conn, key="same")
+    with pytest.raises(IntegrityError), engine.begin() as conn:
+        insert_batch(conn, key="same")
+
+
+def test_batch_check_constraints(engine: Engine):
+    for bad in ({"owner": ""}, {"key": ""}, {"hash_": "x" * 64}):
+        with pytest.raises(IntegrityError), engine.begin() as conn:
+            insert_batch(conn, **bad)
+
+
+def test_migration_from_v1_keeps_an_existing_standalone_job(empty_database_url: str):
+    engine = make_engine(empty_database_url)
+    try:
+        schema.upgrade(engine, "0001_review_jobs")
+        job_id = uuid.uuid4()
+        with engine.begin() as conn:
+            conn.execute(text(
+                "insert into review_jobs (id, idempotency_key, request_hash, payload, status) "
+                "values (:id, 'legacy-key', :hash, '{\"price\": 45.00}', 'QUEUED')"),
+                {"id": job_id, "hash": HASH})
+        schema.upgrade(engine)
+        with engine.connect() as conn:
+            row = conn.execute(text("select owner, idempotency_key, batch_id, payload::text, status "
+                                    "from review_jobs where id = :id"), {"id": job_id}).one()
+        assert tuple(row) == ("local", "legacy-key", None, '{"price": 45.00}', "QUEUED")
+        assert schema.current_revision(engine) == "0003_owners"
+    finally:
+        engine.dispose()
+
+
+def test_migrating_twice_is_a_no_op(database_url: str):
+    engine = make_engine(database_url)
+    try:
+        schema.upgrade(engine)
+        assert schema.current_revision(engine) == "0003_owners"
+    finally:
+        engine.dispose()
