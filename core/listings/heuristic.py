@@ -87,7 +87,7 @@ CATEGORY_EXPECTATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("material", "brand", "authenticity")),
 )
 FALLBACK_EXPECTATIONS: tuple[str, ...] = ("condition", "brand")
-CATEGORY_SEPARATORS = re.compile(r"\s*(?:>|/|\||›|»)\s*")
+CATEGORY_SEPARATORS = re.compile(r"[>/|›»]")
 
 # Attribute names that state a fact, matched as whole words in the normalised attribute name.
 ATTRIBUTE_NAMES: dict[str, tuple[str, ...]] = {
@@ -199,7 +199,7 @@ FACT_PATTERNS: dict[str, re.Pattern[str]] = {
                  r"(?-i:\b[A-Z]{1,4}-?\d{2,5}[A-Z0-9]{0,4}\b)",
         "battery": r"\bbattery\b[^.\n]{0,30}?\d{1,3}\s*%|\d{1,3}\s*%\s*(?:battery|health|capacity)|"
                    r"\bbattery\s+(?:health|life|capacity|condition|cycles?|cycle count|holds)\b|"
-                   r"\d+\s*battery\s+cycles?|\b(?:new|original|replaced)\s+battery\b|"
+                   r"\b\d{1,5}\s*battery\s+cycles?|\b(?:new|original|replaced)\s+battery\b|"
                    r"\bbattery\s+(?:was\s+|is\s+|has been\s+)?(?:replaced|new|original)\b|"
                    r"\bbattery\s+(?:is\s+|has\s+)?(?:swollen|dead|damaged|bulging)\b",
         "connectivity": r"\b(?:bluetooth|wireless|wired|usb(?:-?[ac])?|lightning|wi-?fi|"
@@ -211,11 +211,11 @@ FACT_PATTERNS: dict[str, re.Pattern[str]] = {
                     r"birch|beech|wood|wooden|metal|steel|stainless|aluminium|aluminum|glass|marble|"
                     r"plastic|velvet|rattan|bamboo|gold|silver|platinum|titanium|sterling|brass|"
                     r"copper|ceramic|porcelain|mesh|rubber|fabric|particleboard|mdf|plywood)\b",
-        "dimensions": r"\bdimensions?\s*[:\-]?\s*\d|\d+(?:[.,]\d+)?\s*(?:cm|mm|m|in|\")?\s*[x×]\s*"
-                      r"\d+|\b(?:width|height|depth|length|wide|high|tall|deep|long)\b[^.\d\n]"
-                      r"{0,12}\d+(?:[.,]\d+)?\s*(?:cm|mm|m|in|inch(?:es)?|ft)\b|"
-                      r"\d+(?:[.,]\d+)?\s*(?:cm|mm|in|inch(?:es)?|ft)\s+(?:wide|high|tall|deep|"
-                      r"long|width|height|depth|length)\b",
+        "dimensions": r"\bdimensions?\s*[:\-]?\s*\d|(?<![\d.,])\d{1,5}(?:[.,]\d{1,3})?\s*"
+                      r"(?:cm|mm|m|in|\")?\s*[x×]\s*\d|\b(?:width|height|depth|length|wide|high|"
+                      r"tall|deep|long)\b[^.\d\n]{0,12}\d{1,5}(?:[.,]\d{1,3})?\s*(?:cm|mm|m|in|"
+                      r"inch(?:es)?|ft)\b|(?<![\d.,])\d{1,5}(?:[.,]\d{1,3})?\s*(?:cm|mm|in|inch(?:es)?|"
+                      r"ft)\s+(?:wide|high|tall|deep|long|width|height|depth|length)\b",
         "age range": r"\b(?:ages?|aged|for)\s*:?\s*\d+\s*(?:\+|-|–|to|months?|years?|yrs?|m\b)|"
                      r"\b\d+\s*(?:\+|[-–]\s*\d+|to\s*\d+)\s*(?:months?|years?|yrs?|y|m)\b|"
                      r"\b\d+\s*(?:months?|years?|yrs?)\s*(?:\+|and up|and over|plus)|"
@@ -236,7 +236,8 @@ NEGATED_BEFORE = re.compile(
     r"\b(?:no|without|missing|lost|unknown|unsure of|not sure (?:of|about))\s+"
     r"(?:the\s+|a\s+|an\s+|any\s+|original\s+)*[\w-]+", re.I)
 NEGATED_AFTER = re.compile(
-    r"[\w-]+\s*[:\-]?\s*(?:unknown|not sure|unsure|not known|not stated|n/a|none)\b", re.I)
+    r"\b\w[\w-]{0,30}\s*[:\-]?\s*(?:unknown|not sure|unsure|not known|not stated|n/a|none)\b",
+    re.I)
 PLACEHOLDER_VALUES = frozenset(
     {"", "-", "--", "?", "n/a", "na", "none", "unknown", "not sure", "unsure", "tbd", "tba",
      "idk", "various", "other", "null", "nil"})

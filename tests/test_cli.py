@@ -1,0 +1,118 @@
+"""The `listing-review` command as a user runs it: exit codes, JSON shapes, readable errors."""
+
+import json
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
+
+
+def run(*args: str, database_url: str | None = None, **env: str) -> subprocess.CompletedProcess:
+    environment = os.environ | env
+    if database_url:
+        environment["DATABASE_URL"] = database_url
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_submit_replay_and_read_back(database_url: str):
+    catalog = str(SAMPLES / "books.json")
+    first = run("submit", catalog, "--json", database_url=database_url)
+    assert first.returncode == 0, first.stderr
+    accepted = json.loads(first.stdout)
+    assert accepted["created"] is True and accepted["total"] == 12 and accepted["status"] == "QUEUED"
+    replay = json.loads(run("submit", catalog, "--json", database_url=database_url).stdout)
+    assert replay["batchId"] == accepted["batchId"] and replay["created"] is False
+    summary = json.loads(run("batch", accepted["batchId"], "--json", database_url=database_url).stdout)
+    assert summary["total"] == 12 and summary["queued"] == 12
+    page = json.loads(run("items", accepted["batchId"], "--limit", "5", "--json",
+                          database_url=database_url).stdout)
+    assert page["nextAfter"] == 5 and page["items"][0]["itemId"] == "BK-3001"
+    job = json.loads(run("job", page["items"][0]["jobId"], "--json", database_url=database_url).stdout)
+    assert job["batchId"] == accepted["batchId"] and job["status"] == "QUEUED"
+
+
+def test_invalid_catalog_lists_every_row_and_stores_nothing(database_url: str):
+    result = run("submit", str(SAMPLES / "with_errors.csv"), "--json", database_url=database_url)
+    assert result.returncode == 1
+    error = json.loads(result.stdout)["error"]
+    assert error["code"] == "INVALID_REVIEW_BATCH_REQUEST"
+    assert {row["row"] for row in error["rows"]} == {2, 3, 4, 5, 6, 7, 8, 9}
+    assert all({"row", "line", "field", "message"} <= row.keys() for row in error["rows"])
+
+
+def test_invalid_catalog_as_text_goes_to_stderr(database_url: str):
+    result = run("submit", str(SAMPLES / "with_errors.csv"), database_url=database_url)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "row 4, line 5, itemId ERR-2004, field price" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_changed_file_under_the_same_key_conflicts(database_url: str, tmp_path: Path):
+    catalog = tmp_path / "c.csv"
+    catalog.write_text("item_id,title,description,category,price\nA,T,D,C,1\n")
+    assert run("submit", str(catalog), "--key", "k1", database_url=database_url).returncode == 0
+    catalog.write_text("item_id,title,description,category,price\nA,T,D,C,2\n")
+    result = run("submit", str(catalog), "--key", "k1", "--json", database_url=database_url)
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["error"]["code"] == "IDEMPOTENCY_CONFLICT"
+
+
+@pytest.mark.parametrize("command,code", [("batch", "REVIEW_BATCH_NOT_FOUND"),
+                                          ("items", "REVIEW_BATCH_NOT_FOUND"),
+                                          ("job", "REVIEW_JOB_NOT_FOUND")])
+def test_unknown_ids_are_not_found(database_url: str, command: str, code: str):
+    result = run(command, str(uuid.uuid4()), "--json", database_url=database_url)
+    assert result.returncode == 1 and json.loads(result.stdout)["error"]["code"] == code
+
+
+def test_other_sellers_batch_is_not_found(database_url: str):
+    accepted = json.loads(run("submit", str(SAMPLES / "books.json"), "--owner", "seller-a", "--json",
+                              database_url=database_url).stdout)
+    result = run("batch", accepted["batchId"], "--owner", "seller-b", "--json",
+                 database_url=database_url)
+    assert json.loads(result.stdout)["error"]["code"] == "REVIEW_BATCH_NOT_FOUND"
+
+
+def test_unreachable_database_is_storage_unavailable_without_traceback(tmp_path: Path):
+    result = run("batch", str(uuid.uuid4()), "--json",
+                 DATABASE_URL=f"postgresql://nobody@/none?host={tmp_path}")
+    assert result.returncode == 1
+    assert json.loads(result.stdout)["error"]["code"] == "STORAGE_UNAVAILABLE"
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_setting_is_a_readable_configuration_error():
+    result = run("migrate", LISTING_REVIEW_MAX_BATCH_ITEMS="20000")
+    assert result.returncode == 2
+    assert "LISTING_REVIEW_MAX_BATCH_ITEMS" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_malformed_id_is_a_usage_error():
+    result = run("batch", "not-a-uuid")
+    assert result.returncode == 2 and "not a valid id" in result.stderr
+
+
+def test_review_one_listing_synchronously(tmp_path: Path):
+    listing = tmp_path / "listing.json"
+    listing.write_text(json.dumps({"listing": {
+        "title": "Wireless keyboard", "description": "Used wireless keyboard with USB receiver.",
+        "category": "Computer accessories", "price": 45.00, "attributes": {"brand": "KeyPro"}}}))
+    result = run("review", str(listing), "--json")
+    assert result.returncode == 0, result.stderr
+    review = json.loads(result.stdout)
+    assert 0 <= review["qualityScore"] <= 100 and isinstance(review["requiresHumanReview"], bool)
+
+
+def test_review_of_an_invalid_listing_names_the_fields(tmp_path: Path):
+    listing = tmp_path / "listing.json"
+    listing.write_text(json.dumps({"title": "", "description": "D", "category": "C", "price": -1}))
+    result = run("review", str(listing), "--json")
+    assert result.returncode == 1
+    fields = {row["field"] for row in json.loads(result.stdout)["error"]["rows"]}
+    assert fields == {"title", "price"}
