@@ -205,22 +205,26 @@ FACT_PATTERNS: dict[str, re.Pattern[str]] = {
         "connectivity": r"\b(?:bluetooth|wireless|wired|usb(?:-?[ac])?|lightning|wi-?fi|"
                         r"2\.4\s*ghz|3\.5\s*mm|aux|hdmi|displayport|thunderbolt|nfc|jack)\b",
         "author": r"\bauthor\s*[:\-]?\s*\w|(?-i:\b[Bb]y\s+[A-Z][a-z]*\.?\s*[A-Z])",
-        "isbn": r"\bisbn(?:-?1[03])?\s*[:\-]?\s*[\dx][\d\-\sx]{8,16}|\b97[89][\-\s]?\d[\d\-\s]{8,14}\d\b",
+        "isbn": r"\bisbn(?:-?1[03])?\s*[:\-]?\s*[\dx][\d\-\sx]{8,16}|"
+                r"\b97[89][\-\s]?\d[\d\-\s]{8,14}\d\b",
         "material": r"\bmaterial\s*[:\-]\s*\w|\b(?:leather|suede|cotton|wool|merino|cashmere|silk|"
                     r"linen|polyester|nylon|denim|canvas|fleece|oak|pine|walnut|teak|mahogany|"
-                    r"birch|beech|wood|wooden|metal|steel|stainless|aluminium|aluminum|glass|marble|"
+                    r"birch|beech|wood|wooden|metal|steel|stainless|aluminium|aluminum|glass|"
+                    r"marble|"
                     r"plastic|velvet|rattan|bamboo|gold|silver|platinum|titanium|sterling|brass|"
                     r"copper|ceramic|porcelain|mesh|rubber|fabric|particleboard|mdf|plywood)\b",
         "dimensions": r"\bdimensions?\s*[:\-]?\s*\d|(?<![\d.,])\d{1,5}(?:[.,]\d{1,3})?\s*"
                       r"(?:cm|mm|m|in|\")?\s*[x×]\s*\d|\b(?:width|height|depth|length|wide|high|"
                       r"tall|deep|long)\b[^.\d\n]{0,12}\d{1,5}(?:[.,]\d{1,3})?\s*(?:cm|mm|m|in|"
-                      r"inch(?:es)?|ft)\b|(?<![\d.,])\d{1,5}(?:[.,]\d{1,3})?\s*(?:cm|mm|in|inch(?:es)?|"
+                      r"inch(?:es)?|ft)\b|(?<![\d.,])\d{1,5}(?:[.,]\d{1,3})?\s*(?:cm|mm|in|"
+                      r"inch(?:es)?|"
                       r"ft)\s+(?:wide|high|tall|deep|long|width|height|depth|length)\b",
         "age range": r"\b(?:ages?|aged|for)\s*:?\s*\d+\s*(?:\+|-|–|to|months?|years?|yrs?|m\b)|"
                      r"\b\d+\s*(?:\+|[-–]\s*\d+|to\s*\d+)\s*(?:months?|years?|yrs?|y|m)\b|"
                      r"\b\d+\s*(?:months?|years?|yrs?)\s*(?:\+|and up|and over|plus)|"
                      r"\bnewborn\b|\bfrom birth\b",
-        "safety standard": r"\b(?:en\s?71|en\s?1888|en\s?716|en\s?1930|en\s?14988|astm(?:\s*f?\d+)?|"
+        "safety standard": r"\b(?:en\s?71|en\s?1888|en\s?716|en\s?1930|en\s?14988|"
+                           r"astm(?:\s*f?\d+)?|"
                            r"ece\s*r\s*(?:44|129)|r44(?:/04)?|r129|i-size|ce[\s-]mark(?:ed)?|"
                            r"ce certified|cpsia|cpsc|ukca|bs\s*en\s*\d+|safety standards?)\b",
         "authenticity": r"\b(?:certificate of authenticity|authenticated|authenticity "
@@ -257,19 +261,23 @@ RAM_ATTRIBUTE = re.compile(r"\b(?:ram|memory|vram)\b")
 
 INJECTION = re.compile(
     r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
-    r"(?:previous|prior|above|earlier|preceding|former|system|original)\s+(?:instructions?|prompts?|"
+    r"(?:previous|prior|above|earlier|preceding|former|system|original)\s+"
+    r"(?:instructions?|prompts?|"
     r"rules|directions|guidelines|messages?)"
-    r"|\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:instructions?|rules|guidelines)\b"
+    r"|\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*"
+    r"(?:instructions?|rules|guidelines)\b"
     r"|\b(?:system|assistant|developer|user)\s*:\s*(?=(?:you|ignore|disregard|give|rate|score|"
     r"assign|set|mark|approve|always|never|do|the (?:listing|item|reviewer)|this (?:listing|item)))"
     r"|<\|?\s*(?:im_start|im_end|system|endoftext)\s*\|?>|\[\s*/?\s*(?:inst|system|sys)\s*\]"
-    r"|\b(?:give|rate|score|assign|set|mark)\s+(?:this|it|the|my|me)?\s*(?:listing|item|product|ad)?"
+    r"|\b(?:give|rate|score|assign|set|mark)\s+(?:this|it|the|my|me)?\s*"
+    r"(?:listing|item|product|ad)?"
     r"\s*(?:an?\s+)?(?:quality[\s_]*)?(?:score|rating|grade)\s*(?:of|to|=|:|as)?\s*\d{1,3}"
-    r"|\b(?:rate|score|grade)\s+(?:this|it|me|my listing|the listing)\s+(?:a\s+|an\s+|as\s+)?\d{1,3}\b"
+    r"|\b(?:rate|score|grade)\s+(?:this|it|me|my listing|the listing)\s+"
+    r"(?:a\s+|an\s+|as\s+)?\d{1,3}\b"
     r"|\b(?:quality[\s_]*score|requires[\s_]*human[\s_]*review|missing[\s_]*fields)\s*[:=]"
     r"|\byou\s+are\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:ai|assistant|reviewer|language model|llm|"
-    r"chatgpt|gpt|model)\b"
-    r"|\b(?:dear|attention|note to(?: the)?)\s+(?:ai|reviewer|model|assistant|llm|bot)\b"
+    r"chatgpt|gpt)\b"
+    r"|\b(?:dear|attention|note to(?: the)?)\s+(?:ai|reviewer|assistant|llm|bot)\b"
     r"|\bdo\s*n[o']?t\s+(?:flag|report|penali[sz]e)\b"
     r"|\bnew\s+instructions?\s*:"
     r"|\b(?:must|should|has to)\s+be\s+(?:approved|accepted|rated\s+\d+|scored\s+\d+)\b",
@@ -292,7 +300,8 @@ SIGNALS: tuple[_Signal, ...] = (
         re.compile(
             r"\b(?:counterfeit|replicas?|fake(?!\s+(?:fur|leather|suede|plants?|flowers?|grass|"
             r"eyelash\w*|lashes|nails|tan|snow|blood|trees?))|knock[\s-]?offs?|bootleg|inspired by|"
-            r"aaa\s*(?:copy|quality|grade|replica)|1:1\s*(?:copy|replica)|mirror\s*(?:copy|quality)|"
+            r"aaa\s*(?:copy|quality|grade|replica)|1:1\s*(?:copy|replica)|"
+            r"mirror\s*(?:copy|quality)|"
             r"dupes?|super\s*copy|high[\s-]quality copy|unauthori[sz]ed copy)\b", re.I),
         COUNTERFEIT_PENALTY,
         'The listing mentions "{match}", which points to a counterfeit or imitation item; '
@@ -306,7 +315,8 @@ SIGNALS: tuple[_Signal, ...] = (
             r"can'?t verify|cannot verify|can not verify|unable to verify|not verified|unverified|"
             r"authenticity (?:unknown|not guaranteed|unverified|not confirmed)|unknown "
             r"(?:authenticity|origin|provenance)|(?:origin|provenance) unknown|no papers|"
-            r"no hallmarks?|not hallmarked|unhallmarked|(?:i was|i've been|was) told (?:it'?s|it is)|"
+            r"no hallmarks?|not hallmarked|unhallmarked|"
+            r"(?:i was|i've been|was) told (?:it'?s|it is)|"
             r"not sure (?:if |whether )?(?:it'?s |it is )?(?:real|authentic|genuine|original)|"
             r"don'?t know if (?:it'?s |it is )?(?:real|authentic|genuine|original))\b", re.I),
         UNVERIFIED_PENALTY,
@@ -338,11 +348,11 @@ SIGNALS: tuple[_Signal, ...] = (
     ),
     _Signal(
         re.compile(
-            r"\b(?:cures?|cured|heals?)\s+(?:\w+\s+){0,3}?(?:cancer|diabetes|arthritis|covid|"
+            r"\b(?:cures?|cured|heals?|cure for)\s+(?:\w+\s+){0,3}?(?:cancer|diabetes|arthritis|covid|"
             r"depression|anxiety|autism|diseases?|illness(?:es)?|infections?|pain|acne|eczema|"
             r"psoriasis|insomnia|asthma|hiv|tumou?rs?|wounds|scars|injuries|everything|all)\b|"
             r"\b(?:treats?|prevents?|reverses?)\s+(?:\w+\s+){0,2}?(?:cancer|diabetes|covid|"
-            r"alzheimer'?s|dementia|autism|hiv|tumou?rs?|heart disease)\b|\bcure for\b|"
+            r"alzheimer'?s|dementia|autism|hiv|tumou?rs?|heart disease)\b|"
             r"\bmiracle\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|"
             r"results?)\b|\bmiraculous(?:ly)?\s+(?:heal\w*|cure\w*|results?)\b", re.I),
         MEDICAL_CLAIM_PENALTY,
@@ -355,13 +365,14 @@ SIGNALS: tuple[_Signal, ...] = (
 
 # (item regex, facts a buyer needs before trusting it with a child)
 CHILD_SAFETY_ITEMS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"\b(?:car[\s-]?seats?|booster seats?|infant seats?|baby capsules?)\b", re.I),
+    (re.compile(r"\b(?:car[\s-]?seats?|booster seats?|infant seats?|baby capsules?)\b"
+                r"(?![\s-]*(?:covers?|cushions?|organi[sz]ers?|protectors?|belts?|gap))", re.I),
      ("safety standard", "expiry date")),
     (re.compile(r"\b(?:cribs?|cot beds?|travel cots?|bassinets?|moses baskets?|playpens?|"
                 r"play yards?)\b", re.I),
      ("safety standard", "age range")),
-    (re.compile(r"\b(?:baby walkers?|high[\s-]?chairs?|baby gates?|baby carriers?|baby bouncers?)\b",
-                re.I),
+    (re.compile(r"\b(?:baby walkers?|high[\s-]?chairs?|baby gates?|baby carriers?|"
+                r"baby bouncers?)\b", re.I),
      ("safety standard", "age range")),
     (re.compile(r"\b(?:toddler toys?|baby toys?|infant toys?|teethers?|teething toys?|rattles?)\b",
                 re.I),
@@ -372,12 +383,15 @@ CHILD_SAFETY_CONCERN = re.compile(
     r"past (?:its )?expiry|(?<!never )(?<!not )(?:been|was|were|involved)\s+in\s+an?\s+(?:car\s+)?"
     r"(?:accident|crash|collision)|(?:accident|crash) damage|(?<!never )(?<!not )crashed)\b", re.I)
 
+# Jewellery nouns count in title or category; "watch" only as a category, so a gold-coloured
+# smartwatch listed under electronics is not treated as a precious-metal claim.
 JEWELLERY_CONTEXT = re.compile(
     r"\b(?:jewell?ery|jewelry|rings?|necklaces?|bracelets?|earrings?|pendants?|chains?|bangles?|"
-    r"brooch(?:es)?|anklets?|watch(?:es)?|cufflinks?|gems?(?:tones?)?)\b", re.I)
+    r"brooch(?:es)?|anklets?|cufflinks?|gems?(?:tones?)?)\b", re.I)
+WATCH_CATEGORY = re.compile(r"\bwatch(?:es)?\b", re.I)
 PRECIOUS_METAL = re.compile(
     r"\b(?:gold|silver|platinum|diamonds?|sterling)\b(?![\s-]*(?:tone|toned|colou?r(?:ed)?|plated|"
-    r"filled|effect|look|finish))", re.I)
+    r"filled|effect|look|finish|alumini?um|stainless|steel|plastic))", re.I)
 METAL_PROOF_NAMES = re.compile(
     r"\b(?:hallmarks?|certificate|certification|karat|carat|purity|fineness|assay|stamp|gia|igi)\b")
 METAL_PROOF_TEXT = re.compile(
@@ -461,7 +475,9 @@ def _unique(messages: Iterable[str]) -> list[str]:
 def _clip(message: str) -> str:
     """Messages are shown in tables; keep each one readable and within the stored limit."""
     message = " ".join(message.split())
-    return message if len(message) <= MAX_MESSAGE_CHARS else message[: MAX_MESSAGE_CHARS - 1] + "…"
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    return message[: MAX_MESSAGE_CHARS - 1] + "…"
 
 
 def _quote(fragment: str) -> str:
@@ -667,7 +683,7 @@ def _exclamations(listing: _Listing) -> list[_Finding]:
 
 def _capacity_conflict(listing: _Listing) -> list[_Finding]:
     """A title saying 512 GB and a description saying 128 GB leaves buyers guessing."""
-    sources = [(source, capacities) for source, capacities in _capacity_sources(listing) if capacities]
+    sources = [(source, caps) for source, caps in _capacity_sources(listing) if caps]
     if not _any_disjoint([capacities for _, capacities in sources]):
         return []
     detail = "; ".join(f"{source}: {', '.join(sorted(caps))}" for source, caps in sources)
@@ -803,7 +819,7 @@ def _child_safety(listing: _Listing) -> list[_Finding]:
 
 def _precious_metal(listing: _Listing) -> list[_Finding]:
     """Gold, silver or diamond claims on jewellery need a hallmark or certificate to be trusted."""
-    if not JEWELLERY_CONTEXT.search(f"{listing.title}\n{listing.category}"):
+    if not _is_jewellery(listing):
         return []
     metal = PRECIOUS_METAL.search(listing.raw)
     if not metal or _metal_verified(listing):
@@ -816,6 +832,12 @@ def _precious_metal(listing: _Listing) -> list[_Finding]:
                    "certificate reference for the metal or stones.",
         human_review=True,
     )]
+
+
+def _is_jewellery(listing: _Listing) -> bool:
+    """Metal words only mean precious metal on jewellery; a "silver phone" is just a colour."""
+    in_title = JEWELLERY_CONTEXT.search(f"{listing.title}\n{listing.category}")
+    return bool(in_title or WATCH_CATEGORY.search(listing.category))
 
 
 def _metal_verified(listing: _Listing) -> bool:
@@ -858,8 +880,8 @@ def _injection(listing: _Listing) -> list[_Finding]:
         return []
     return [_Finding(
         INJECTION_PENALTY,
-        issue=f'The listing text contains instructions aimed at the reviewer ("{listing.injections[0]}"); '
-              "remove them.",
+        issue="The listing text contains instructions aimed at the reviewer "
+              f'("{listing.injections[0]}"); remove them.',
         suggestion="Describe only the item; instructions to the reviewer are ignored and cannot "
                    "change the score.",
     )]
@@ -868,7 +890,8 @@ def _injection(listing: _Listing) -> list[_Finding]:
 # --- Compiled tables and rule order ---------------------------------------------------------------
 
 _CATEGORY_RULES: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
-    (re.compile(rf"\b(?:{pattern})\b", re.I), expected) for pattern, expected in CATEGORY_EXPECTATIONS
+    (re.compile(rf"\b(?:{pattern})\b", re.I), expected)
+    for pattern, expected in CATEGORY_EXPECTATIONS
 )
 _ATTRIBUTE_NAME_PATTERNS: dict[str, re.Pattern[str]] = {
     field: re.compile(r"\b(?:" + "|".join(re.escape(name) for name in names) + r")\b")

@@ -1,0 +1,13 @@
+FROM python:3.11-slim
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY core core
+COPY tasks tasks
+COPY ui ui
+COPY cli cli
+COPY migrations migrations
+COPY sample_catalogs sample_catalogs
+RUN pip install --no-cache-dir .
+RUN useradd --create-home app
+USER app
+CMD ["listing-review", "worker"]

@@ -1,0 +1,66 @@
+"""The zero-setup product: `up` on the embedded database, `submit`, Ctrl-C, `down`."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def wait_for(predicate, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.3)
+    raise AssertionError("condition not met in time")
+
+
+def ui_healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
+            return response.read() == b"ok"
+    except OSError:
+        return False
+
+
+def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env["LISTING_REVIEW_HOME"] = str(tmp_path / "home")
+    port = free_port()
+    up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: ui_healthy(port))
+        children = psutil.Process(up.pid).children(recursive=True)
+        accepted = json.loads(cli("submit", str(SAMPLES / "fashion.jsonl"), "--json", env=env).stdout)
+        wait_for(lambda: json.loads(cli("batch", accepted["batchId"], "--json", env=env).stdout)
+                 ["status"] == "COMPLETED")
+        up.send_signal(signal.SIGINT)
+        assert up.wait(60) == 0
+        wait_for(lambda: not any(child.is_running() and child.status() != psutil.STATUS_ZOMBIE
+                                 for child in children), 30)
+    finally:
+        if up.poll() is None:
+            up.kill()
+        down = cli("down", env=env)
+    assert down.returncode == 0 and "stopped" in down.stdout
