@@ -348,9 +348,10 @@ SIGNALS: tuple[_Signal, ...] = (
     ),
     _Signal(
         re.compile(
-            r"\b(?:cures?|cured|heals?|cure for)\s+(?:\w+\s+){0,3}?(?:cancer|diabetes|arthritis|covid|"
-            r"depression|anxiety|autism|diseases?|illness(?:es)?|infections?|pain|acne|eczema|"
-            r"psoriasis|insomnia|asthma|hiv|tumou?rs?|wounds|scars|injuries|everything|all)\b|"
+            r"\b(?:cures?|cured|heals?|cure for)\s+(?:\w+\s+){0,3}?(?:cancer|diabetes|arthritis|"
+            r"covid|depression|anxiety|autism|diseases?|illness(?:es)?|infections?|pain|acne|"
+            r"eczema|psoriasis|insomnia|asthma|hiv|tumou?rs?|wounds|scars|injuries|everything|"
+            r"all)\b|"
             r"\b(?:treats?|prevents?|reverses?)\s+(?:\w+\s+){0,2}?(?:cancer|diabetes|covid|"
             r"alzheimer'?s|dementia|autism|hiv|tumou?rs?|heart disease)\b|"
             r"\bmiracle\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|"
