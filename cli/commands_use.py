@@ -15,6 +15,8 @@ from core.errors import InvalidBatchRequest
 from core.jobs.status import get_job
 from core.listings import service
 from core.listings.draft import validate_draft
+from core.listings.providers.registry import make_provider
+from core.settings import get_settings
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -112,7 +114,9 @@ def run_review(args: argparse.Namespace) -> int:
             "The listing is not valid; nothing was reviewed.",
             rows=[{"field": problem.field, "message": problem.message} for problem in problems],
         )
-    result = service.review(draft, "sync").to_stored_result()
+    settings = get_settings()
+    outcome = service.review(draft, "sync", make_provider(settings), settings.model_timeout)
+    result = outcome.to_stored_result()
     if args.json:
         print_json(result)
     else:

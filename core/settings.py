@@ -1,11 +1,12 @@
 """The one settings class: every knob, its environment variable, default and bounds."""
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import AliasChoices, Field, ValidationError
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -26,7 +27,17 @@ class Settings(BaseSettings):
     )
     home: Path = Field(default_factory=default_home, description="Embedded database data dir.")
     owner: str = Field(default="local", min_length=1, max_length=128)
-    provider: Literal["heuristic"] = "heuristic"
+    provider: Literal["heuristic", "openai", "ollama", "gemini"] = "heuristic"
+    openai_api_key: SecretStr | None = Field(default=None, validation_alias="OPENAI_API_KEY")
+    openai_base_url: str | None = Field(default=None, validation_alias="OPENAI_BASE_URL")
+    openai_model: str = Field(default="gpt-4.1-mini", validation_alias="OPENAI_MODEL", min_length=1)
+    ollama_base_url: str = Field(default="http://localhost:11434/v1",
+                                 validation_alias="OLLAMA_BASE_URL")
+    ollama_model: str = Field(default="llama3.1", validation_alias="OLLAMA_MODEL", min_length=1)
+    gemini_api_key: SecretStr | None = Field(default=None, validation_alias="GEMINI_API_KEY")
+    gemini_base_url: str | None = Field(default=None, validation_alias="GEMINI_BASE_URL")
+    gemini_model: str = Field(default="gemini-2.5-flash", validation_alias="GEMINI_MODEL",
+                              min_length=1)
     max_batch_items: int = Field(default=1000, ge=1, le=10_000)
     max_upload_bytes: int = Field(default=20 * 1024 * 1024, ge=1024, le=200 * 1024 * 1024)
     queue_name: str = Field(default="listing-reviews", pattern=r"^[a-z][a-z0-9_-]{0,62}$")
@@ -36,6 +47,35 @@ class Settings(BaseSettings):
     model_timeout: float = Field(default=120.0, ge=0.001, le=3600.0)
     storage_retry_delay: float = Field(default=10.0, ge=0.01, le=600.0)
     ui_port: int = Field(default=8501, ge=1, le=65535)
+    recovery_interval: float = Field(default=2.0, ge=0.05, le=60.0)
+    job_lease: float = Field(default=10.0, ge=0.2, le=600.0)
+    retry_base_delay: float = Field(default=2.0, ge=0.01, le=600.0)
+    retry_max_delay: float = Field(default=60.0, ge=0.01, le=3600.0)
+    shutdown_wait: float = Field(default=30.0, ge=0.0, le=600.0)
+
+    @field_validator("database_url")
+    @classmethod
+    def database_url_is_postgres(cls, value: str | None) -> str | None:
+        if value and not re.match(r"^postgres(ql)?(\+\w+)?://", value):
+            raise ValueError("must be a PostgreSQL URL such as postgresql://user:password@host:5432/db")
+        return value or None
+
+    @model_validator(mode="after")
+    def provider_has_its_key(self) -> "Settings":
+        """A missing key is a start-up error naming the variable, not a failure on every job."""
+        required = {"openai": ("openai_api_key", "OPENAI_API_KEY"),
+                    "gemini": ("gemini_api_key", "GEMINI_API_KEY")}.get(self.provider)
+        if required and getattr(self, required[0]) is None:
+            raise ValueError(f"{required[1]} must be set when LISTING_REVIEW_PROVIDER={self.provider}")
+        return self
+
+    @model_validator(mode="after")
+    def lease_outlives_heartbeats(self) -> "Settings":
+        """A lease shorter than a few heartbeats would recover jobs that are still running."""
+        if self.job_lease < 3 * self.recovery_interval:
+            raise ValueError("LISTING_REVIEW_JOB_LEASE must be at least 3 x "
+                             "LISTING_REVIEW_RECOVERY_INTERVAL")
+        return self
 
 
 class SettingsError(Exception):
@@ -46,10 +86,22 @@ def describe_validation_error(error: ValidationError) -> str:
     """Turn pydantic's report into one readable line per bad variable."""
     lines = []
     for problem in error.errors():
-        field = str(problem["loc"][0]) if problem["loc"] else "settings"
-        variable = "DATABASE_URL" if field == "database_url" else f"LISTING_REVIEW_{field.upper()}"
-        lines.append(f"{variable}: {problem['msg']}")
+        field = str(problem["loc"][0]) if problem["loc"] else ""
+        message = problem["msg"].removeprefix("Value error, ")
+        lines.append(f"{_variable(field)}: {message}" if field else message)
     return "invalid configuration:\n  " + "\n  ".join(lines)
+
+
+def _variable(field: str) -> str:
+    """The environment variable a field is read from."""
+    if field not in Settings.model_fields:
+        return field
+    alias = Settings.model_fields[field].validation_alias
+    if isinstance(alias, str):
+        return alias
+    if isinstance(alias, AliasChoices):
+        return str(alias.choices[0])
+    return f"LISTING_REVIEW_{field.upper()}"
 
 
 @lru_cache(maxsize=1)

@@ -4,22 +4,29 @@ import uuid
 
 import dramatiq
 from dramatiq import Broker
-from sqlalchemy import Engine
 
-from core.jobs.execution import execute_job
-from core.settings import Settings
+from core.jobs.execution import JobRunner, RetryLater
 from tasks.queue import ACTOR_NAME
 
+# Dramatiq's own time limit sits above the model deadline, so only a hung storage call
+# (never a slow model, which ModelSlots abandons at its deadline) is ever interrupted.
+TIME_LIMIT_MARGIN_SECONDS = 60
 
-def declare_actors(broker: Broker, engine: Engine, settings: Settings) -> dramatiq.Actor:
+
+def declare_actors(broker: Broker, runner: JobRunner) -> dramatiq.Actor:
     """Register review_listing on `broker`; done in a function so importing does no I/O.
 
-    Storage failures raise out of execute_job; Dramatiq retries them after
-    `storage_retry_delay` (the claim's attempt budget bounds how often the model runs).
+    Storage failures raise out of the runner and Dramatiq retries them after
+    `storage_retry_delay` (exponential, at most 6x); the claim's attempt budget, not
+    Dramatiq's retry count, bounds how often the model runs.
     """
+    settings = runner.settings
 
     def review_listing(job_id: str) -> None:
-        execute_job(engine, uuid.UUID(job_id), settings.max_attempts)
+        try:
+            runner.execute(uuid.UUID(job_id))
+        except RetryLater as retry:
+            raise dramatiq.Retry(retry.code, delay=int(retry.delay_seconds * 1000)) from None
 
     return dramatiq.actor(
         review_listing,
@@ -29,5 +36,5 @@ def declare_actors(broker: Broker, engine: Engine, settings: Settings) -> dramat
         max_retries=1_000_000,
         min_backoff=int(settings.storage_retry_delay * 1000),
         max_backoff=int(settings.storage_retry_delay * 6000),
-        time_limit=int((settings.model_timeout + 60) * 1000),
+        time_limit=int((settings.model_timeout + TIME_LIMIT_MARGIN_SECONDS) * 1000),
     )

@@ -25,26 +25,32 @@ select count(pg_notify('dramatiq.' || queue_name || '.enqueue',
     then jsonb_build_object('message_id', message_id)::text
     else message::text end))
 from dramatiq.queue
-where message_id = any(cast(string_to_array(:ids, ',') as uuid[]))
+where message_id = any(cast(string_to_array(:message_ids, ',') as uuid[]))
 """)
 
 
 class DramatiqPgQueue:
-    """Implements core.jobs.queue.JobQueue; the message id is the job id."""
+    """Implements core.jobs.queue.JobQueue: one new message, with a new id, per job.
+
+    Message ids are never reused: recovery sends a job again under a fresh id because the
+    old message's advisory lock may still be held by a hung worker.
+    """
 
     def __init__(self, queue_name: str) -> None:
         self.queue_name = queue_name
 
     def enqueue(self, connection: Connection, job_ids: Sequence[uuid.UUID]) -> None:
         now = int(time.time() * 1000)
-        rows = ((self.queue_name, job_id, "queued", self.message_json(job_id, now)) for job_id in job_ids)
+        message_ids = [uuid.uuid4() for _ in job_ids]
+        rows = ((self.queue_name, message_id, "queued", self.message_json(message_id, job_id, now))
+                for message_id, job_id in zip(message_ids, job_ids))
         copy_rows(connection, COPY_MESSAGES, rows)
-        connection.execute(NOTIFY_ENQUEUED, {"ids": ",".join(map(str, job_ids))})
+        connection.execute(NOTIFY_ENQUEUED, {"message_ids": ",".join(map(str, message_ids))})
 
-    def message_json(self, job_id: uuid.UUID, timestamp_ms: int) -> str:
+    def message_json(self, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int) -> str:
         """The message dramatiq's worker decodes: review_listing(job_id)."""
         message = Message(
             queue_name=self.queue_name, actor_name=ACTOR_NAME, args=(str(job_id),), kwargs={},
-            options={}, message_id=str(job_id), message_timestamp=timestamp_ms,
+            options={}, message_id=str(message_id), message_timestamp=timestamp_ms,
         )
         return json.dumps(message.asdict())

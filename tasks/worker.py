@@ -12,29 +12,44 @@ from multiprocessing.process import BaseProcess
 from dramatiq import Worker
 
 from core.database import make_engine
+from core.jobs.execution import JobRunner
+from core.jobs.heartbeat import InFlight
+from core.jobs.model_slots import ModelSlots
+from core.listings.providers.registry import make_provider
 from core.settings import Settings
 from tasks.actors import declare_actors
 from tasks.broker import make_broker
+from tasks.queue import DramatiqPgQueue
+from tasks.recovery import start_recovery_loop
 
 log = logging.getLogger(__name__)
 PREFETCH_PER_THREAD = 5
-SHUTDOWN_WAIT_MS = 30_000
 RESTART_PAUSE_SECONDS = 1.0
 
 
 def run_worker_process(settings: Settings, libpq_url: str) -> None:
-    """Body of one worker process: consume until SIGTERM/SIGINT, then stop gracefully."""
+    """Body of one worker process: consume until SIGTERM/SIGINT, then stop gracefully.
+
+    On stop, in-flight calls get `shutdown_wait` seconds to finish; whatever is still
+    running after that stays RUNNING and is recovered by the others once its heartbeat ages.
+    """
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
     engine = make_engine(libpq_url, pool_size=settings.worker_threads + 2)
+    runner = JobRunner(engine, make_provider(settings),
+                       ModelSlots(settings.worker_threads, settings.model_timeout), settings, InFlight())
     broker = make_broker(libpq_url, settings.worker_threads)
-    declare_actors(broker, engine, settings)
+    declare_actors(broker, runner)
     worker = Worker(broker, worker_threads=settings.worker_threads)
     # A deeper prefetch keeps dramatiq-pg's consumer from sleeping at the prefetch limit.
     worker.queue_prefetch = settings.worker_threads * PREFETCH_PER_THREAD
     stop = _stop_event()
     worker.start()
+    recovery = start_recovery_loop(engine, DramatiqPgQueue(settings.queue_name), runner.in_flight,
+                                   settings, stop)
     stop.wait()
-    worker.stop(timeout=SHUTDOWN_WAIT_MS)
+    worker.stop(timeout=int(settings.shutdown_wait * 1000))
+    recovery.join(settings.recovery_interval + 5)
+    runner.slots.close()
     broker.close()
 
 
@@ -47,6 +62,7 @@ def _stop_event() -> threading.Event:
 
 def supervise(settings: Settings, libpq_url: str) -> None:
     """Run `worker_processes` workers; restart any that exits until we are told to stop."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
     context = multiprocessing.get_context("spawn")
     stop = _stop_event()
     children = [_spawn(context, settings, libpq_url) for _ in range(settings.worker_processes)]
@@ -55,7 +71,7 @@ def supervise(settings: Settings, libpq_url: str) -> None:
             if not child.is_alive():
                 log.warning("worker process %s exited with %s; restarting", child.pid, child.exitcode)
                 children[index] = _spawn(context, settings, libpq_url)
-    _stop_all(children)
+    _stop_all(children, settings.shutdown_wait)
 
 
 def _spawn(context, settings: Settings, libpq_url: str) -> BaseProcess:
@@ -64,11 +80,11 @@ def _spawn(context, settings: Settings, libpq_url: str) -> BaseProcess:
     return child
 
 
-def _stop_all(children: list[BaseProcess]) -> None:
+def _stop_all(children: list[BaseProcess], shutdown_wait: float) -> None:
     for child in children:
         if child.is_alive():
             child.terminate()
-    deadline = time.monotonic() + SHUTDOWN_WAIT_MS / 1000 + 5
+    deadline = time.monotonic() + shutdown_wait + 5
     for child in children:
         child.join(max(0.0, deadline - time.monotonic()))
         if child.is_alive():

@@ -11,7 +11,7 @@ from core.batches.acceptance import accept_batch
 from core.batches.pages import get_items_page
 from core.catalogs.check import CatalogItem
 from core.errors import IdempotencyConflict, InvalidBatchRequest
-from core.jobs.payload import decode_snapshot
+from core.listings.snapshot import decode_snapshot
 from core.jobs.standalone import submit_job
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft, items
@@ -133,11 +133,13 @@ def test_each_message_names_its_job_and_the_review_actor(engine: Engine):
     accept(engine, items(2))
     with engine.connect() as conn:
         rows = conn.execute(text(
-            "select q.message_id, q.state::text, q.queue_name, q.message from dramatiq.queue q "
-            "join review_jobs j on j.id = q.message_id order by j.item_position")).all()
+            "select j.id as job_id, q.message_id, q.state::text, q.queue_name, q.message "
+            "from dramatiq.queue q join review_jobs j on j.id = (q.message->'args'->>0)::uuid "
+            "order by j.item_position")).all()
     assert [row.state for row in rows] == ["queued", "queued"]
     assert all(row.queue_name == "listing-reviews" for row in rows)
-    assert [row.message["args"] for row in rows] == [[str(row.message_id)] for row in rows]
+    assert [row.message["args"] for row in rows] == [[str(row.job_id)] for row in rows]
+    assert all(row.message["message_id"] == str(row.message_id) for row in rows)
     assert {row.message["actor_name"] for row in rows} == {"review_listing"}
 
 

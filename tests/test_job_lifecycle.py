@@ -16,9 +16,9 @@ def new_job(engine: Engine) -> uuid.UUID:
     return job.job_id
 
 
-def claim(engine: Engine, job_id: uuid.UUID, max_attempts: int = 3):
+def claim(engine: Engine, job_id: uuid.UUID, max_attempts: int = 3, lease: float = 0.0):
     with engine.begin() as conn:
-        return claim_job(conn, job_id, max_attempts)
+        return claim_job(conn, job_id, max_attempts, lease)
 
 
 def row(engine: Engine, job_id: uuid.UUID):

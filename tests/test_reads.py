@@ -21,7 +21,8 @@ def accept(engine: Engine, count: int, owner: str = "local") -> uuid.UUID:
 
 def set_status(engine: Engine, batch_id: uuid.UUID, position: int, status: str) -> None:
     updates = {
-        "RUNNING": "status = 'RUNNING', execution_token = gen_random_uuid(), started_at = now()",
+        "RUNNING": "status = 'RUNNING', execution_token = gen_random_uuid(), started_at = now(), "
+                   "heartbeat_at = now()",
         "SUCCEEDED": "status = 'SUCCEEDED', result = '{\"qualityScore\": 90}', started_at = now(), "
                      "completed_at = now(), execution_token = null",
         "FAILED": "status = 'FAILED', error_code = 'AI_RESPONSE_INVALID', "

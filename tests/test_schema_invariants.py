@@ -15,13 +15,15 @@ HASH = "a" * 64
 def insert_job(conn, **overrides) -> None:
     row = {"id": uuid.uuid4(), "owner": "local", "key": f"k-{uuid.uuid4()}", "hash": HASH,
            "status": "QUEUED", "started": None, "completed": None, "token": None, "result": None,
-           "code": None, "batch": None, "item": None, "position": None, "attempts": 0} | overrides
+           "code": None, "batch": None, "item": None, "position": None, "attempts": 0,
+           "heartbeat": None} | overrides
     conn.execute(text(
         "insert into review_jobs (id, owner, idempotency_key, request_hash, payload, status, "
         "started_at, completed_at, execution_token, result, error_code, batch_id, item_id, "
-        "item_position, attempts) values (:id, :owner, :key, :hash, '{}', :status, "
+        "item_position, attempts, heartbeat_at) values (:id, :owner, :key, :hash, '{}', :status, "
         "cast(:started as timestamptz), cast(:completed as timestamptz), :token, "
-        "cast(:result as jsonb), :code, :batch, :item, :position, :attempts)"), row)
+        "cast(:result as jsonb), :code, :batch, :item, :position, :attempts, "
+        "cast(:heartbeat as timestamptz))"), row)
 
 
 def insert_batch(conn, batch_id=None, owner="local", key=None, hash_=HASH) -> uuid.UUID:
@@ -33,30 +35,38 @@ def insert_batch(conn, batch_id=None, owner="local", key=None, hash_=HASH) -> uu
 
 
 NOW = "2026-01-01T00:00:00Z"
+RUNNING = {"status": "RUNNING", "started": NOW, "heartbeat": NOW}
 BAD_JOBS = {
-    "unknown status": {"status": "PAUSED"},
-    "terminal without completed_at": {"status": "FAILED", "code": "X", "started": NOW},
-    "completed_at on a queued job": {"completed": NOW},
-    "success without result": {"status": "SUCCEEDED", "completed": NOW, "started": NOW},
-    "result on a failed job": {"status": "FAILED", "completed": NOW, "code": "X", "result": "{}",
-                               "started": NOW},
-    "failure without error code": {"status": "FAILED", "completed": NOW, "started": NOW},
-    "error code on a queued job": {"code": "X"},
-    "running without token": {"status": "RUNNING", "started": NOW},
-    "token on a queued job": {"token": uuid.uuid4()},
-    "running never started": {"status": "RUNNING", "token": uuid.uuid4()},
-    "negative attempts": {"attempts": -1},
-    "blank owner": {"owner": "  "},
-    "empty key": {"key": ""},
-    "bad request hash": {"hash": "not-a-hash"},
-    "neither standalone nor member": {"key": None},
+    "unknown status": ({"status": "PAUSED", "started": NOW}, "review_jobs_status_check"),
+    "terminal without completed_at": ({"status": "FAILED", "code": "X", "started": NOW},
+                                      "review_jobs_terminal_completed_check"),
+    "completed_at on a queued job": ({"completed": NOW}, "review_jobs_terminal_completed_check"),
+    "success without result": ({"status": "SUCCEEDED", "completed": NOW, "started": NOW},
+                               "review_jobs_result_check"),
+    "result on a failed job": ({"status": "FAILED", "completed": NOW, "code": "X", "result": "{}",
+                                "started": NOW}, "review_jobs_result_check"),
+    "failure without error code": ({"status": "FAILED", "completed": NOW, "started": NOW},
+                                   "review_jobs_error_check"),
+    "error code on a queued job": ({"code": "X"}, "review_jobs_error_check"),
+    "running without token": (RUNNING, "review_jobs_token_check"),
+    "token on a queued job": ({"token": uuid.uuid4()}, "review_jobs_token_check"),
+    "running never started": (RUNNING | {"started": None, "token": uuid.uuid4()},
+                              "review_jobs_started_check"),
+    "running without heartbeat": (RUNNING | {"heartbeat": None, "token": uuid.uuid4()},
+                                  "review_jobs_heartbeat_check"),
+    "negative attempts": ({"attempts": -1}, "review_jobs_attempts_check"),
+    "blank owner": ({"owner": "  "}, "review_jobs_owner_check"),
+    "empty key": ({"key": ""}, "review_jobs_key_check"),
+    "bad request hash": ({"hash": "not-a-hash"}, "review_jobs_hash_check"),
+    "neither standalone nor member": ({"key": None}, "review_jobs_membership_check"),
 }
 
 
 @pytest.mark.parametrize("name", list(BAD_JOBS))
 def test_job_check_constraints_reject_bad_rows(engine: Engine, name: str):
-    with pytest.raises(IntegrityError), engine.begin() as conn:
-        insert_job(conn, **BAD_JOBS[name])
+    overrides, constraint = BAD_JOBS[name]
+    with pytest.raises(IntegrityError, match=constraint), engine.begin() as conn:
+        insert_job(conn, **overrides)
 
 
 def test_membership_must_be_complete(engine: Engine):
@@ -129,7 +139,7 @@ def test_migration_from_v1_keeps_an_existing_standalone_job(empty_database_url: 
             row = conn.execute(text("select owner, idempotency_key, batch_id, payload::text, status "
                                     "from review_jobs where id = :id"), {"id": job_id}).one()
         assert tuple(row) == ("local", "legacy-key", None, '{"price": 45.00}', "QUEUED")
-        assert schema.current_revision(engine) == "0003_owners"
+        assert schema.current_revision(engine) == "0004_heartbeats"
     finally:
         engine.dispose()
 
@@ -138,6 +148,6 @@ def test_migrating_twice_is_a_no_op(database_url: str):
     engine = make_engine(database_url)
     try:
         schema.upgrade(engine)
-        assert schema.current_revision(engine) == "0003_owners"
+        assert schema.current_revision(engine) == "0004_heartbeats"
     finally:
         engine.dispose()

@@ -18,7 +18,8 @@ from core.batches.progress import BatchSummary, read_summary
 from core.catalogs.check import CatalogItem
 from core.database import copy_rows
 from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
-from core.jobs.payload import encode_snapshot, fingerprint, sha256
+from core.jobs.payload import fingerprint, sha256
+from core.listings.snapshot import encode_snapshot
 from core.jobs.queue import JobQueue
 from core.sql import queries_beside
 

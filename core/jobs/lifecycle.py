@@ -37,12 +37,16 @@ class Claim:
     exhausted: bool = False
 
 
-def claim_job(connection: Connection, job_id: uuid.UUID, max_attempts: int) -> Claim:
-    """Start an attempt (new token, attempts + 1) unless the job is terminal or exhausted."""
+def claim_job(
+    connection: Connection, job_id: uuid.UUID, max_attempts: int, lease_seconds: float
+) -> Claim:
+    """Start an attempt (new token, attempts + 1) unless the job is terminal, exhausted, or
+    RUNNING with a heartbeat younger than the lease (someone is working on it).
+    """
     token = uuid.uuid4()
     row = connection.execute(QUERIES["claim_job"], {
         "id": job_id, "token": token, "max_attempts": max_attempts,
-        "exhausted_message": SAFE_MESSAGES[EXHAUSTED],
+        "exhausted_message": SAFE_MESSAGES[EXHAUSTED], "lease_seconds": lease_seconds,
     }).first()
     if row is None:
         return Claim(None)
@@ -62,3 +66,9 @@ def fenced_fail(connection: Connection, attempt: Attempt, code: str) -> bool:
     params = {"id": attempt.job_id, "token": attempt.token, "code": code,
               "message": SAFE_MESSAGES[code]}
     return connection.execute(QUERIES["fail_job"], params).first() is not None
+
+
+def fenced_release(connection: Connection, attempt: Attempt) -> bool:
+    """Hand the job back (QUEUED) for a later retry; False means this attempt was replaced."""
+    params = {"id": attempt.job_id, "token": attempt.token}
+    return connection.execute(QUERIES["release_job"], params).first() is not None

@@ -1,8 +1,9 @@
 -- name: claim_job
 -- One short transaction: an unfinished job under its attempt budget becomes RUNNING with a
 -- new execution token; one at the budget becomes FAILED EXECUTION_ATTEMPTS_EXHAUSTED with
--- no model call; terminal jobs match nothing (skipped). A RUNNING job is re-claimed: that
--- is recovery, and the new token fences off the old attempt's late writes.
+-- no model call; terminal jobs match nothing (skipped). A RUNNING job is claimed again only
+-- once its heartbeat is older than the lease (its worker is gone or hung): a duplicate
+-- delivery while it is alive is skipped, and the new token fences off any late write.
 update review_jobs j set
   status = case when j.attempts >= :max_attempts then 'FAILED' else 'RUNNING' end,
   attempts = case when j.attempts >= :max_attempts then j.attempts else j.attempts + 1 end,
@@ -11,8 +12,10 @@ update review_jobs j set
     else current_timestamp end,
   completed_at = case when j.attempts >= :max_attempts then current_timestamp end,
   error_code = case when j.attempts >= :max_attempts then 'EXECUTION_ATTEMPTS_EXHAUSTED' end,
-  error_message = case when j.attempts >= :max_attempts then :exhausted_message end
-where j.id = :id and j.status in ('QUEUED', 'RUNNING')
+  error_message = case when j.attempts >= :max_attempts then :exhausted_message end,
+  heartbeat_at = case when j.attempts >= :max_attempts then null else current_timestamp end
+where j.id = :id and (j.status = 'QUEUED' or (j.status = 'RUNNING'
+  and j.heartbeat_at < current_timestamp - make_interval(secs => :lease_seconds)))
 returning j.id, j.status, j.attempts, j.payload::text as payload, j.submitted_at, j.started_at
 
 -- name: succeed_job
@@ -28,6 +31,33 @@ update review_jobs set status = 'FAILED', error_code = :code, error_message = :m
   completed_at = current_timestamp, execution_token = null
 where id = :id and status = 'RUNNING' and execution_token = :token
 returning id, submitted_at, completed_at
+
+-- name: release_job
+-- A transient failure with attempts left: back to QUEUED until the delayed retry claims it.
+-- Fenced like the other writes.
+update review_jobs set status = 'QUEUED', execution_token = null, heartbeat_at = null
+where id = :id and status = 'RUNNING' and execution_token = :token
+returning id
+
+-- name: heartbeat_jobs
+-- The attempts this process is running are alive; a token mismatch means it lost the job.
+update review_jobs set heartbeat_at = current_timestamp
+from unnest(cast(:ids as uuid[]), cast(:tokens as uuid[])) as live(id, token)
+where review_jobs.id = live.id and review_jobs.execution_token = live.token
+  and review_jobs.status = 'RUNNING'
+
+-- name: release_stale_jobs
+-- RUNNING jobs whose attempt stopped heartbeating (worker killed, hung or cut off): back to
+-- QUEUED with the token cleared, so the old attempt can no longer write. SKIP LOCKED lets
+-- every worker run this without two of them releasing the same job.
+update review_jobs set status = 'QUEUED', execution_token = null, heartbeat_at = null
+where id in (
+  select id from review_jobs
+  where status = 'RUNNING'
+    and heartbeat_at < current_timestamp - make_interval(secs => :lease_seconds)
+  for update skip locked
+)
+returning id
 
 -- name: insert_standalone_job
 insert into review_jobs (id, owner, idempotency_key, request_hash, payload, status)

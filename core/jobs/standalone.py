@@ -5,7 +5,8 @@ import uuid
 from sqlalchemy import Engine
 
 from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
-from core.jobs.payload import encode_snapshot, fingerprint
+from core.jobs.payload import fingerprint
+from core.listings.snapshot import encode_snapshot
 from core.jobs.queue import JobQueue
 from core.jobs.status import JobStatus, read_job
 from core.listings.draft import ListingDraft

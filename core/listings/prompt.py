@@ -1,0 +1,36 @@
+"""The review prompt: system rules and the listing fenced as untrusted seller data.
+
+The text lives in prompts/*.txt; bump PROMPT_VERSION whenever it changes, because the version
+is stored with every result.
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from string import Template
+
+from core.listings.snapshot import encode_snapshot
+from core.listings.draft import ListingDraft
+
+PROMPT_VERSION = "listing-review-v1"
+PROMPTS = Path(__file__).with_name("prompts")
+
+
+@dataclass(frozen=True)
+class Prompt:
+    system: str
+    user: str
+
+
+@lru_cache(maxsize=None)
+def _template(name: str) -> str:
+    return (PROMPTS / name).read_text(encoding="utf-8")
+
+
+def render_prompt(draft: ListingDraft) -> Prompt:
+    """The listing JSON is the snapshot as submitted (45.00 stays 45.00); `<` is escaped so
+    seller text cannot close the fence.
+    """
+    listing_json = encode_snapshot(draft).replace("<", "\\u003c")
+    user = Template(_template("user.txt")).substitute(listing_json=listing_json)
+    return Prompt(system=_template("system.txt").strip(), user=user.strip())

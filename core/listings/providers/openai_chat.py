@@ -1,0 +1,205 @@
+"""Review listings with any OpenAI-compatible Chat Completions endpoint (OpenAI, Ollama).
+
+The model must answer with JSON matching REVIEW_SCHEMA; the answer is then validated again by
+ListingReview, because not every compatible server enforces the schema. Every failure becomes a
+ReviewError with a bounded code: SDK exceptions carry provider text (and sometimes echo the
+request), so they are translated and dropped, never chained.
+"""
+
+import email.utils
+import json
+import math
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from typing import Any
+
+import openai
+from openai.types.chat import ChatCompletion
+
+from core.listings.draft import ListingDraft
+from core.listings.errors import ReviewError
+from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
+from core.listings.providers.base import ProviderAnswer
+from core.listings.review import ListingReview
+from core.settings import Settings, SettingsError
+
+_TEXT_LIST = {"type": "array", "items": {"type": "string"}}
+# Hand-written rather than ListingReview.model_json_schema(): strict structured outputs reject
+# defaults and titles and need every property listed as required.
+REVIEW_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "qualityScore": {"type": "integer", "minimum": 0, "maximum": 100},
+        "missingFields": _TEXT_LIST,
+        "issues": _TEXT_LIST,
+        "suggestions": _TEXT_LIST,
+        "requiresHumanReview": {"type": "boolean"},
+    },
+    "required": ["qualityScore", "missingFields", "issues", "suggestions", "requiresHumanReview"],
+    "additionalProperties": False,
+}
+RESPONSE_FORMAT = {
+    "type": "json_schema",
+    "json_schema": {"name": "listing_review", "strict": True, "schema": REVIEW_SCHEMA},
+}
+# A cut-off or filtered answer is incomplete even if what arrived happens to parse. A denylist,
+# not "stop" only, because some compatible servers report other or no finish reasons.
+_INCOMPLETE = frozenset({"length", "content_filter"})
+
+
+class OpenAIChatProvider:
+    """One configured endpoint and model; the client is built once and reused across reviews."""
+
+    def __init__(
+        self, *, name: str, api_key: str, base_url: str | None, model: str, timeout: float
+    ) -> None:
+        self.name = name
+        self.model = model
+        self.prompt_version = PROMPT_VERSION
+        # max_retries=0: the job layer retries, so the total of all attempts fits its deadline.
+        self._client = openai.OpenAI(
+            api_key=api_key, base_url=base_url, timeout=_timeout(timeout), max_retries=0
+        )
+
+    def review(self, draft: ListingDraft, timeout: float) -> ProviderAnswer:
+        """Raise outside the `except` block so the SDK error is not even the implicit context."""
+        try:
+            completion = self._complete(render_prompt(draft), timeout)
+        except openai.OpenAIError as error:
+            failure = review_error(error)
+        else:
+            return answer_from(completion)
+        raise failure
+
+    def _complete(self, prompt: Prompt, timeout: float) -> ChatCompletion:
+        """One Chat Completions call constrained to the review schema, deterministic-ish."""
+        return self._client.chat.completions.create(
+            model=self.model,
+            messages=[
+                {"role": "system", "content": prompt.system},
+                {"role": "user", "content": prompt.user},
+            ],
+            response_format=RESPONSE_FORMAT,
+            temperature=0,
+            timeout=_timeout(timeout),
+        )
+
+
+def _timeout(seconds: float) -> openai.Timeout:
+    """Connecting gets at most 10 s so an unreachable host fails fast.
+
+    httpx timeouts bound each wait (connect, write, each read), not the whole call; a server
+    that keeps trickling bytes is bounded only by the job layer's deadline.
+    """
+    return openai.Timeout(seconds, connect=min(10.0, seconds))
+
+
+def review_error(error: openai.OpenAIError) -> ReviewError:
+    """Map an SDK failure to a bounded code; APITimeoutError is checked before its base class."""
+    if isinstance(error, openai.RateLimitError):
+        return ReviewError("AI_RATE_LIMITED", retry_after=retry_after(error.response.headers))
+    if isinstance(error, openai.APITimeoutError):
+        return ReviewError("MODEL_TIMEOUT")
+    if isinstance(error, openai.APIConnectionError):
+        return ReviewError("AI_PROVIDER_UNAVAILABLE")
+    if isinstance(error, openai.APIStatusError) and error.status_code >= 500:
+        return ReviewError("AI_PROVIDER_UNAVAILABLE")
+    return ReviewError("REVIEW_FAILED")
+
+
+def answer_from(completion: ChatCompletion) -> ProviderAnswer:
+    """The validated review and token usage, or AI_RESPONSE_INVALID for any unusable answer."""
+    review = _parse_review(_content(completion))
+    if review is None:
+        raise ReviewError("AI_RESPONSE_INVALID")
+    usage = getattr(completion, "usage", None)
+    return ProviderAnswer(
+        review=review,
+        input_tokens=getattr(usage, "prompt_tokens", None),
+        output_tokens=getattr(usage, "completion_tokens", None),
+    )
+
+
+def _content(completion: ChatCompletion) -> str | None:
+    """The first choice's text if it is a complete, non-refused answer.
+
+    The SDK does not validate response shapes, so a non-conforming server can leave fields
+    missing; that is bad output, not a crash.
+    """
+    try:
+        choice = completion.choices[0]
+        message = choice.message
+        if choice.finish_reason in _INCOMPLETE or getattr(message, "refusal", None):
+            return None
+        return message.content if isinstance(message.content, str) else None
+    except (AttributeError, IndexError, TypeError):
+        return None
+
+
+def _parse_review(content: str | None) -> ListingReview | None:
+    """None on bad JSON or a schema mismatch; the pydantic error quotes model output, so drop it."""
+    if not content:
+        return None
+    try:
+        return ListingReview.model_validate(json.loads(content))
+    except (ValueError, RecursionError):
+        return None
+
+
+def retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds the provider asked us to wait: `retry-after-ms`, else `Retry-After` as seconds
+    or an HTTP date. None when absent or unreadable, so the job layer uses its own backoff.
+    """
+    millis = _seconds(headers.get("retry-after-ms"))
+    if millis is not None:
+        return millis / 1000
+    value = headers.get("retry-after")
+    seconds = _seconds(value)
+    return seconds if seconds is not None else _seconds_until(value)
+
+
+def _seconds(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and value >= 0 else None
+
+
+def _seconds_until(http_date: str | None) -> float | None:
+    """Seconds from now until an HTTP date (0 if it already passed); zone-less means UTC."""
+    try:
+        moment = email.utils.parsedate_to_datetime(http_date) if http_date else None
+    except (TypeError, ValueError):
+        return None
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return max(0.0, (moment - datetime.now(timezone.utc)).total_seconds())
+
+
+def openai_provider(settings: Settings) -> OpenAIChatProvider:
+    """OpenAI itself, or any compatible server named by OPENAI_BASE_URL."""
+    if settings.openai_api_key is None:
+        raise SettingsError("OPENAI_API_KEY must be set to use the openai provider")
+    return OpenAIChatProvider(
+        name="openai",
+        api_key=settings.openai_api_key.get_secret_value(),
+        base_url=settings.openai_base_url,
+        model=settings.openai_model,
+        timeout=settings.model_timeout,
+    )
+
+
+def ollama_provider(settings: Settings) -> OpenAIChatProvider:
+    """Local Ollama via its OpenAI-compatible API; Ollama ignores the key, the SDK needs one."""
+    return OpenAIChatProvider(
+        name="ollama",
+        api_key="ollama",
+        base_url=settings.ollama_base_url,
+        model=settings.ollama_model,
+        timeout=settings.model_timeout,
+    )
