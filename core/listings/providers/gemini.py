@@ -60,7 +60,9 @@ def _transport_classes(name: str) -> tuple[type[Exception], ...]:
 _TIMEOUT_ERRORS = _transport_classes("TimeoutException")
 _TRANSPORT_ERRORS = _transport_classes("TransportError")  # includes the timeouts
 _UNAVAILABLE = (errors.ServerError, *_TRANSPORT_ERRORS)
-_SDK_FAILURES = (errors.APIError, errors.UnknownApiResponseError, *_TRANSPORT_ERRORS)
+# A 200 whose body is not JSON surfaces as one of these, depending on the SDK's code path.
+_UNREADABLE = (errors.UnknownApiResponseError, json.JSONDecodeError)
+_SDK_FAILURES = (errors.APIError, *_UNREADABLE, *_TRANSPORT_ERRORS)
 
 
 class GeminiProvider:
@@ -86,6 +88,7 @@ class GeminiProvider:
         return ProviderAnswer(_parse_review(response), input_tokens, output_tokens)
 
     def _generate(self, prompt: Prompt, timeout: float) -> types.GenerateContentResponse:
+        """Raise only after leaving `except`, so the SDK exception is not even the context."""
         config = _config(prompt, timeout)
         try:
             return self._client.models.generate_content(
@@ -133,7 +136,7 @@ def _failure(error: Exception) -> ReviewError:
         return ReviewError("MODEL_TIMEOUT")
     if isinstance(error, _UNAVAILABLE):
         return ReviewError("AI_PROVIDER_UNAVAILABLE")
-    if isinstance(error, errors.UnknownApiResponseError):
+    if isinstance(error, _UNREADABLE):
         return ReviewError("AI_RESPONSE_INVALID")
     return ReviewError("REVIEW_FAILED")
 
@@ -188,6 +191,7 @@ def _validated(text: str | None) -> ListingReview | None:
 
 
 def _token_usage(response: types.GenerateContentResponse) -> tuple[int | None, int | None]:
+    """(prompt, answer) tokens when the API reported them; unknown usage stays None, not 0."""
     usage = response.usage_metadata
     if usage is None:
         return None, None

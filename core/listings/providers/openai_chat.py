@@ -65,7 +65,7 @@ class OpenAIChatProvider:
         """Raise outside the `except` block so the SDK error is not even the implicit context."""
         try:
             completion = self._complete(render_prompt(draft), timeout)
-        except openai.OpenAIError as error:
+        except (openai.OpenAIError, ValueError) as error:
             failure = review_error(error)
         else:
             return answer_from(completion)
@@ -94,8 +94,14 @@ def _timeout(seconds: float) -> openai.Timeout:
     return openai.Timeout(seconds, connect=min(10.0, seconds))
 
 
-def review_error(error: openai.OpenAIError) -> ReviewError:
-    """Map an SDK failure to a bounded code; APITimeoutError is checked before its base class."""
+def review_error(error: openai.OpenAIError | ValueError) -> ReviewError:
+    """Map an SDK failure to a bounded code; APITimeoutError is checked before its base class.
+
+    ValueError: the SDK parses a 200 body outside its own error handling, so a malformed one
+    surfaces as a JSONDecodeError (which holds the whole body).
+    """
+    if isinstance(error, ValueError):
+        return ReviewError("AI_RESPONSE_INVALID")
     if isinstance(error, openai.RateLimitError):
         return ReviewError("AI_RATE_LIMITED", retry_after=retry_after(error.response.headers))
     if isinstance(error, openai.APITimeoutError):

@@ -1,0 +1,178 @@
+"""A scriptable local server speaking the OpenAI Chat Completions wire format.
+
+Why: provider tests should exercise the real openai SDK (its HTTP handling, error classes and
+timeouts) without a network or a key. Queue one behaviour per expected request; when the queue
+is empty the server answers with DEFAULT_REVIEW.
+
+    with FakeOpenAI() as fake:
+        fake.status(429, headers={"Retry-After": "2"})
+        provider = OpenAIChatProvider(name="t", api_key="k", base_url=fake.base_url, ...)
+"""
+
+import json
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+DEFAULT_REVIEW = {
+    "qualityScore": 82,
+    "missingFields": ["dimensions"],
+    "issues": ["The description does not say which layout the keyboard has."],
+    "suggestions": ["Add the keyboard layout, e.g. US or UK."],
+    "requiresHumanReview": False,
+}
+COMPLETIONS_PATH = "/v1/chat/completions"
+
+
+@dataclass(frozen=True)
+class Behaviour:
+    """One scripted answer: status, JSON body and headers, sent after `delay` seconds."""
+
+    status: int
+    body: Any
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+
+
+class FakeOpenAI:
+    """Context manager running the server on 127.0.0.1 at a free port in a daemon thread."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self._script: deque[Behaviour] = deque()
+        self._lock = threading.Lock()
+        self._closing = threading.Event()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        # A short poll interval keeps shutdown (once per test) quick.
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+
+    def __enter__(self) -> "FakeOpenAI":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        """Wake any hanging handler so no thread outlives the test by seconds."""
+        self._closing.set()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join()
+
+    def reply(self, review: dict[str, Any] | None = None, *, prompt_tokens: int = 123,
+              completion_tokens: int = 45) -> None:
+        """A completion whose content is the review (DEFAULT_REVIEW if None) as JSON."""
+        content = json.dumps(DEFAULT_REVIEW if review is None else review)
+        self.reply_text(content, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+
+    def reply_text(self, content: str | None, *, finish_reason: str = "stop",
+                   refusal: str | None = None, prompt_tokens: int = 123,
+                   completion_tokens: int = 45) -> None:
+        """A completion with exactly this content: invalid JSON, cut-off or refused answers."""
+        body = _completion(content, finish_reason, refusal, (prompt_tokens, completion_tokens))
+        self._push(Behaviour(200, body))
+
+    def status(self, code: int, headers: dict[str, str] | None = None,
+               body: Any = None) -> None:
+        """An error answer; the body defaults to OpenAI's `{"error": {...}}` shape."""
+        self._push(Behaviour(code, _error_body(code) if body is None else body, headers or {}))
+
+    def hang(self, seconds: float) -> None:
+        """Answer with DEFAULT_REVIEW only after `seconds`, to trigger client timeouts."""
+        self._push(Behaviour(200, _completion(json.dumps(DEFAULT_REVIEW)), delay=seconds))
+
+    def _push(self, behaviour: Behaviour) -> None:
+        with self._lock:
+            self._script.append(behaviour)
+
+    def _next(self, request: dict[str, Any], headers: dict[str, str]) -> Behaviour:
+        """Record the request and take the next scripted behaviour (or the default)."""
+        with self._lock:
+            self.requests.append(request)
+            self.headers.append(headers)
+            if self._script:
+                return self._script.popleft()
+        return Behaviour(200, _completion(json.dumps(DEFAULT_REVIEW)))
+
+
+@dataclass(frozen=True)
+class _ChatBody:
+    """A chat.completion still to be rendered, because it echoes the request's model."""
+
+    message: dict[str, Any]
+    finish_reason: str
+    usage: tuple[int, int]
+
+    def render(self, request: dict[str, Any]) -> dict[str, Any]:
+        prompt, completion = self.usage
+        return {
+            "id": f"chatcmpl-fake-{time.monotonic_ns()}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": request.get("model", "fake"),
+            "choices": [{"index": 0, "message": self.message, "logprobs": None,
+                         "finish_reason": self.finish_reason}],
+            "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
+                      "total_tokens": prompt + completion},
+        }
+
+
+def _completion(content: str | None, finish_reason: str = "stop", refusal: str | None = None,
+                usage: tuple[int, int] = (123, 45)) -> _ChatBody:
+    message = {"role": "assistant", "content": content, "refusal": refusal}
+    return _ChatBody(message, finish_reason, usage)
+
+
+def _error_body(code: int) -> dict[str, Any]:
+    kind = "server_error" if code >= 500 else "invalid_request_error"
+    return {"error": {"message": f"fake error {code}", "type": kind, "param": None, "code": None}}
+
+
+def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
+    """A handler class bound to one FakeOpenAI (http.server instantiates it per request)."""
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self) -> None:
+            request = self._read_json()
+            if self.path != COMPLETIONS_PATH:
+                self._send(Behaviour(404, _error_body(404)), request)
+                return
+            behaviour = fake._next(request, {k.lower(): v for k, v in self.headers.items()})
+            if behaviour.delay and fake._closing.wait(behaviour.delay):
+                return
+            self._send(behaviour, request)
+
+        def _read_json(self) -> dict[str, Any]:
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            return json.loads(raw or b"{}")
+
+        def _send(self, behaviour: Behaviour, request: dict[str, Any]) -> None:
+            """Write the answer; a client that already gave up is not the fake's problem."""
+            body = behaviour.body
+            body = body.render(request) if isinstance(body, _ChatBody) else body
+            data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+            try:
+                self.send_response(behaviour.status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for name, value in behaviour.headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(data)
+            except OSError:
+                self.close_connection = True
+
+        def log_message(self, format: str, *args: Any) -> None:
+            """Quiet: tests assert on recorded requests, not on access logs."""
+
+    return Handler

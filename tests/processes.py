@@ -1,0 +1,62 @@
+"""Real worker processes for tests: start them, kill them, stop them, wait on the database."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+
+from sqlalchemy import Engine
+
+from core.batches.progress import BatchSummary, get_summary
+
+DEADLINE_SECONDS = 60
+
+
+class WorkerGroup:
+    """`listing-review worker` in its own session, so a kill takes its children with it."""
+
+    def __init__(self, database_url: str, **settings: str) -> None:
+        env = os.environ | {"DATABASE_URL": database_url} | settings
+        log = open(os.environ["WORKER_LOG"], "a") if os.environ.get("WORKER_LOG") else subprocess.DEVNULL
+        self.process = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=env,
+                                        start_new_session=True, stdout=log,
+                                        stderr=subprocess.STDOUT)
+
+    def kill(self) -> None:
+        """SIGKILL the supervisor and every worker process: no cleanup of any kind runs."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def terminate(self, timeout: float = 60) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+
+def wait_for(condition: Callable[[], bool], what: str, seconds: float = DEADLINE_SECONDS) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def wait_for_summary(engine: Engine, batch_id: uuid.UUID, what: str,
+                     condition: Callable[[BatchSummary], bool]) -> BatchSummary:
+    found: list[BatchSummary] = []
+
+    def check() -> bool:
+        found[:] = [get_summary(engine, "local", batch_id)]
+        return condition(found[0])
+
+    wait_for(check, what)
+    return found[0]

@@ -1,0 +1,181 @@
+"""Crash recovery with real worker processes, the real openai SDK and a local fake model."""
+
+import json
+import uuid
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, text
+
+from core.batches.acceptance import accept_batch
+from core.batches.pages import get_items_page
+from core.catalogs.check import CatalogItem
+from tasks.queue import DramatiqPgQueue
+from tests.builders import draft
+from tests.fake_openai import DEFAULT_REVIEW, FakeOpenAI
+from tests.processes import WorkerGroup, wait_for, wait_for_summary
+
+FAST_RECOVERY = {
+    "LISTING_REVIEW_PROVIDER": "openai",
+    "OPENAI_API_KEY": "test-key",
+    "LISTING_REVIEW_WORKER_THREADS": "1",
+    "LISTING_REVIEW_RECOVERY_INTERVAL": "0.3",
+    "LISTING_REVIEW_JOB_LEASE": "1.5",
+    "LISTING_REVIEW_RETRY_BASE_DELAY": "0.2",
+    "LISTING_REVIEW_SHUTDOWN_WAIT": "1",
+}
+
+
+@pytest.fixture
+def fake_model() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as fake:
+        yield fake
+
+
+@pytest.fixture
+def start_workers(database_url: str, fake_model: FakeOpenAI) -> Iterator:
+    groups: list[WorkerGroup] = []
+
+    def start(**overrides: str) -> WorkerGroup:
+        group = WorkerGroup(database_url, **(FAST_RECOVERY | {"OPENAI_BASE_URL": fake_model.base_url}
+                                             | overrides))
+        groups.append(group)
+        return group
+
+    yield start
+    for group in groups:
+        group.close()
+
+
+def submit(engine: Engine, count: int) -> uuid.UUID:
+    batch = [CatalogItem(i, None, f"item-{i}", draft(title=f"Listing number {i}"))
+             for i in range(1, count + 1)]
+    return accept_batch(engine, DramatiqPgQueue("listing-reviews"), owner="local", key="k",
+                        items=batch, max_items=1000).batch_id
+
+
+def wait_for_hung_call(fake: FakeOpenAI, engine: Engine, batch_id: uuid.UUID, calls: int) -> None:
+    """The hanging answer is taken by whichever request arrives first: wait until it has."""
+    wait_for(lambda: len(fake.requests) >= calls, f"{calls} model call(s)")
+    wait_for_summary(engine, batch_id, "a running job", lambda s: s.running == 1)
+
+
+def calls_for(fake: FakeOpenAI, item: int) -> int:
+    title = f'"title": "Listing number {item}"'
+    return sum(title in body["messages"][-1]["content"] for body in fake.requests)
+
+
+def attempts_by_item(engine: Engine) -> dict[str, int]:
+    with engine.connect() as conn:
+        return dict(conn.execute(text("select item_id, attempts from review_jobs")).all())
+
+
+def page_all(engine: Engine, batch_id: uuid.UUID) -> list[dict]:
+    """Every item, two per page, following nextAfter."""
+    items, after = [], 0
+    while after is not None:
+        page = get_items_page(engine, "local", batch_id, after=after, limit=2, max_after=1000)
+        items += [item.to_json_dict() for item in page.items]
+        after = page.next_after
+    return items
+
+
+def test_killed_worker_recovers_without_reviewing_completed_work(
+    engine: Engine, fake_model: FakeOpenAI, start_workers, tmp_path: Path
+):
+    # Given one item completes, the next blocks inside the model call, the third waits
+    fake_model.reply()
+    fake_model.hang(60)
+    batch_id = submit(engine, 3)
+    worker = start_workers()
+    wait_for_hung_call(fake_model, engine, batch_id, calls=2)
+    during = wait_for_summary(engine, batch_id, "1 succeeded / 1 running / 1 queued",
+                              lambda s: (s.succeeded, s.running, s.queued) == (1, 1, 1))
+    # When the worker is killed and a replacement starts; one remaining call is invalid
+    worker.kill()
+    fake_model.reply_text("this is not a review")
+    replacement = start_workers()
+    after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    # Then two succeeded, one failed safely, and the completed item was reviewed once
+    assert (after.succeeded, after.failed) == (2, 1)
+    assert sorted(attempts_by_item(engine).values()) == [1, 1, 2]
+    assert attempts_by_item(engine)["item-1"] == 1 and calls_for(fake_model, 1) == 1
+    replacement.terminate()
+    items = page_all(engine, batch_id)
+    failed = [item for item in items if item["status"] == "FAILED"]
+    assert [item["error"] for item in failed] == [
+        {"code": "AI_RESPONSE_INVALID", "message": "The model did not produce a valid review."}]
+    assert all(item["result"]["qualityScore"] == DEFAULT_REVIEW["qualityScore"]
+               and item["result"]["provider"] == "openai"
+               for item in items if item["status"] == "SUCCEEDED")
+    evidence = {"during": during.to_json_dict(), "after": after.to_json_dict(), "items": items,
+                "attempts": attempts_by_item(engine), "model_calls": len(fake_model.requests)}
+    (tmp_path / "review-batches-process-evidence.json").write_text(json.dumps(evidence, indent=2))
+
+
+def test_surviving_worker_group_finishes_a_killed_groups_work(
+    engine: Engine, fake_model: FakeOpenAI, start_workers
+):
+    fake_model.hang(60)
+    batch_id = submit(engine, 4)
+    doomed = start_workers()
+    wait_for_hung_call(fake_model, engine, batch_id, calls=1)
+    survivor = start_workers(LISTING_REVIEW_WORKER_THREADS="2")
+    doomed.kill()
+    after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    assert (after.succeeded, after.failed) == (4, 0)
+    assert survivor.process.poll() is None
+
+
+def test_rate_limited_call_is_retried_after_retry_after_then_succeeds(
+    engine: Engine, fake_model: FakeOpenAI, start_workers
+):
+    fake_model.status(429, headers={"Retry-After": "1"})
+    batch_id = submit(engine, 1)
+    start_workers()
+    after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    assert (after.succeeded, attempts_by_item(engine)["item-1"]) == (1, 2)
+    assert len(fake_model.requests) == 2
+
+
+def test_transient_failures_become_terminal_when_attempts_run_out(
+    engine: Engine, fake_model: FakeOpenAI, start_workers
+):
+    for _ in range(3):
+        fake_model.status(503)
+    batch_id = submit(engine, 1)
+    start_workers()
+    wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    item = page_all(engine, batch_id)[0]
+    assert item["error"]["code"] == "AI_PROVIDER_UNAVAILABLE"
+    assert attempts_by_item(engine)["item-1"] == 3 and len(fake_model.requests) == 3
+
+
+def test_sigterm_mid_call_leaves_the_job_recoverable(
+    engine: Engine, fake_model: FakeOpenAI, start_workers
+):
+    fake_model.hang(60)
+    batch_id = submit(engine, 1)
+    worker = start_workers()
+    wait_for_hung_call(fake_model, engine, batch_id, calls=1)
+    assert worker.terminate(timeout=30) == 0
+    assert attempts_by_item(engine)["item-1"] == 1
+    start_workers()
+    after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    assert after.succeeded == 1 and attempts_by_item(engine)["item-1"] == 2
+
+
+def test_sixteen_threads_ack_every_message(engine: Engine, start_workers):
+    batch_id = submit(engine, 600)
+    start_workers(LISTING_REVIEW_PROVIDER="heuristic", LISTING_REVIEW_WORKER_THREADS="16")
+    wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+
+    def all_acked() -> bool:
+        with engine.connect() as conn:
+            states = dict(conn.execute(text(
+                "select state::text, count(*) from dramatiq.queue group by 1")).all())
+        return states == {"done": 600}
+
+    wait_for(all_acked, "every message acked", seconds=30)
