@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     queue_name: str = Field(default="listing-reviews", pattern=r"^[a-z][a-z0-9_-]{0,62}$")
     worker_processes: int = Field(default=1, ge=1, le=16)
     worker_threads: int = Field(default=2, ge=1, le=32)
+    worker_prefetch: int | None = Field(
+        default=None, ge=1, le=1000,
+        description="Messages a process holds at once; unset = 5 x threads (dramatiq: 2 x).")
     max_attempts: int = Field(default=3, ge=1, le=10)
     model_timeout: float = Field(default=120.0, ge=0.001, le=3600.0)
     storage_retry_delay: float = Field(default=10.0, ge=0.01, le=600.0)

@@ -40,8 +40,9 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     broker = make_broker(libpq_url, settings.worker_threads)
     declare_actors(broker, runner)
     worker = Worker(broker, worker_threads=settings.worker_threads)
-    # A deeper prefetch keeps dramatiq-pg's consumer from sleeping at the prefetch limit.
-    worker.queue_prefetch = settings.worker_threads * PREFETCH_PER_THREAD
+    # dramatiq-pg's consumer never resets its backoff once it has hit the prefetch limit, then
+    # sleeps up to 1 s per wait while threads run dry; a deeper prefetch keeps them fed.
+    worker.queue_prefetch = settings.worker_prefetch or settings.worker_threads * PREFETCH_PER_THREAD
     stop = _stop_event()
     worker.start()
     recovery = start_recovery_loop(engine, DramatiqPgQueue(settings.queue_name), runner.in_flight,

@@ -1,0 +1,203 @@
+"""One job attempt in-process, against real PostgreSQL, with scripted test providers."""
+
+import threading
+import time
+import uuid
+from collections.abc import Callable
+
+import psycopg
+import pytest
+from sqlalchemy import Engine, text
+from sqlalchemy.exc import OperationalError
+
+from core.jobs.execution import JobRunner, Outcome, RetryLater
+from core.jobs.heartbeat import InFlight
+from core.jobs.lifecycle import claim_job
+from core.jobs.model_slots import ModelSlots
+from core.jobs.recovery import recover_stale_jobs
+from core.jobs.standalone import submit_job
+from core.listings.draft import ListingDraft
+from core.listings.errors import ReviewError
+from core.listings.providers.base import ProviderAnswer
+from core.listings.review import ListingReview
+from core.settings import Settings
+from tasks.queue import DramatiqPgQueue
+from tests.builders import draft
+
+QUEUE = DramatiqPgQueue("listing-reviews")
+GOOD = ListingReview(quality_score=88, missing_fields=[], issues=[], suggestions=[],
+                     requires_human_review=False)
+
+
+class ScriptedProvider:
+    """Runs `behaviour` on each call (the model thread) and counts calls."""
+
+    name, model, prompt_version = "scripted", "test-model", "test-v1"
+
+    def __init__(self, behaviour: Callable[[], ProviderAnswer] | None = None) -> None:
+        self.behaviour = behaviour or (lambda: ProviderAnswer(GOOD, 10, 5))
+        self.calls = 0
+
+    def review(self, draft: ListingDraft, timeout: float) -> ProviderAnswer:
+        self.calls += 1
+        return self.behaviour()
+
+
+def runner(engine: Engine, provider, *, timeout: float = 5.0, max_attempts: int = 3) -> JobRunner:
+    settings = Settings(database_url="postgresql://unused", model_timeout=timeout,
+                        max_attempts=max_attempts)
+    return JobRunner(engine, provider, ModelSlots(2, timeout), settings, InFlight())
+
+
+def new_job(engine: Engine) -> uuid.UUID:
+    return submit_job(engine, QUEUE, owner="local", key=str(uuid.uuid4()), draft=draft())[1].job_id
+
+
+def job(engine: Engine, job_id: uuid.UUID):
+    with engine.connect() as conn:
+        return conn.execute(text("select * from review_jobs where id = :id"), {"id": job_id}).one()
+
+
+def test_success_stores_review_provider_model_prompt_version_and_tokens(engine: Engine):
+    job_id = new_job(engine)
+    assert runner(engine, ScriptedProvider()).execute(job_id) is Outcome.SUCCEEDED
+    result = job(engine, job_id).result
+    assert result["qualityScore"] == 88 and result["provider"] == "scripted"
+    assert (result["model"], result["promptVersion"]) == ("test-model", "test-v1")
+    assert result["usage"] == {"inputTokens": 10, "outputTokens": 5}
+
+
+def test_no_transaction_is_open_anywhere_during_the_model_call(engine: Engine, database_url: str):
+    open_transactions: list[int] = []
+
+    def look() -> ProviderAnswer:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            open_transactions.append(conn.execute(
+                "select count(*) from pg_stat_activity where datname = current_database() "
+                "and pid <> pg_backend_pid() and xact_start is not null").fetchone()[0])
+        return ProviderAnswer(GOOD)
+
+    job_id = new_job(engine)
+    assert runner(engine, ScriptedProvider(look)).execute(job_id) is Outcome.SUCCEEDED
+    assert open_transactions == [0]
+
+
+def test_invalid_output_is_stored_as_a_safe_terminal_error(engine: Engine):
+    def invalid() -> ProviderAnswer:
+        raise ReviewError("AI_RESPONSE_INVALID")
+
+    job_id = new_job(engine)
+    assert runner(engine, ScriptedProvider(invalid)).execute(job_id) is Outcome.FAILED
+    row = job(engine, job_id)
+    assert (row.status, row.error_code, row.attempts) == ("FAILED", "AI_RESPONSE_INVALID", 1)
+
+
+def test_unexpected_provider_exception_becomes_review_failed_without_its_text(engine: Engine):
+    def broken() -> ProviderAnswer:
+        raise KeyError("secret prompt text sk-123")
+
+    job_id = new_job(engine)
+    runner(engine, ScriptedProvider(broken)).execute(job_id)
+    row = job(engine, job_id)
+    assert (row.error_code, row.error_message) == ("REVIEW_FAILED", "The review could not be completed.")
+
+
+def test_transient_failure_with_attempts_left_requeues_for_a_delayed_retry(engine: Engine):
+    def rate_limited() -> ProviderAnswer:
+        raise ReviewError("AI_RATE_LIMITED", retry_after=3)
+
+    job_id = new_job(engine)
+    with pytest.raises(RetryLater) as retry:
+        runner(engine, ScriptedProvider(rate_limited)).execute(job_id)
+    assert retry.value.delay_seconds == 3
+    row = job(engine, job_id)
+    assert (row.status, row.execution_token, row.attempts) == ("QUEUED", None, 1)
+
+
+def test_model_deadline_on_the_last_attempt_is_stored_as_model_timeout(engine: Engine):
+    def slow() -> ProviderAnswer:
+        time.sleep(1.0)
+        return ProviderAnswer(GOOD)
+
+    job_id = new_job(engine)
+    outcome = runner(engine, ScriptedProvider(slow), timeout=0.2, max_attempts=1).execute(job_id)
+    assert outcome is Outcome.FAILED and job(engine, job_id).error_code == "MODEL_TIMEOUT"
+
+
+def test_all_model_slots_held_by_abandoned_calls_means_capacity_unavailable():
+    release = threading.Event()
+    slots = ModelSlots(1, timeout=0.1)
+    with pytest.raises(ReviewError) as timeout:
+        slots.call(release.wait)
+    assert timeout.value.code == "MODEL_TIMEOUT"
+    with pytest.raises(ReviewError) as error:
+        slots.call(lambda: "never runs")
+    assert error.value.code == "MODEL_CAPACITY_UNAVAILABLE"
+    release.set()
+    time.sleep(0.05)
+    assert slots.call(lambda: "runs again") == "runs again"
+
+
+def unavailable() -> ProviderAnswer:
+    raise ReviewError("AI_PROVIDER_UNAVAILABLE")
+
+
+def test_transient_failure_on_the_last_attempt_is_terminal(engine: Engine):
+    job_id = new_job(engine)
+    provider = ScriptedProvider(unavailable)
+    with pytest.raises(RetryLater):
+        runner(engine, provider, max_attempts=2).execute(job_id)
+    assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.FAILED
+    assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.SKIPPED
+    assert provider.calls == 2 and job(engine, job_id).error_code == "AI_PROVIDER_UNAVAILABLE"
+
+
+def test_job_at_its_attempt_budget_fails_without_a_model_call(engine: Engine):
+    job_id = new_job(engine)
+    for _ in range(2):
+        with engine.begin() as conn:
+            claim_job(conn, job_id, max_attempts=2, lease_seconds=0)
+            conn.execute(text("update review_jobs set heartbeat_at = now() - interval '1 hour'"))
+    provider = ScriptedProvider()
+    assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.EXHAUSTED
+    row = job(engine, job_id)
+    assert (provider.calls, row.status, row.error_code) == (0, "FAILED", "EXECUTION_ATTEMPTS_EXHAUSTED")
+
+
+def test_late_answer_after_recovery_is_rejected_as_stale(engine: Engine):
+    job_id = new_job(engine)
+
+    def recovered_meanwhile() -> ProviderAnswer:
+        recover_stale_jobs(engine, QUEUE, lease_seconds=0)
+        return ProviderAnswer(GOOD)
+
+    assert runner(engine, ScriptedProvider(recovered_meanwhile)).execute(job_id) is Outcome.STALE
+    row = job(engine, job_id)
+    assert (row.status, row.result, row.execution_token) == ("QUEUED", None, None)
+    assert runner(engine, ScriptedProvider()).execute(job_id) is Outcome.SUCCEEDED
+
+
+class FailingResultWrite:
+    """The real engine, except that the transaction after the model call cannot reach storage."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.begins = 0
+
+    def begin(self):
+        self.begins += 1
+        if self.begins == 2:
+            raise OperationalError("update review_jobs", {}, Exception("server closed the connection"))
+        return self.engine.begin()
+
+
+def test_storage_failure_on_the_result_write_keeps_the_job_recoverable(engine: Engine):
+    job_id = new_job(engine)
+    provider = ScriptedProvider()
+    with pytest.raises(OperationalError):
+        runner(FailingResultWrite(engine), provider).execute(job_id)
+    assert job(engine, job_id).status == "RUNNING"
+    assert recover_stale_jobs(engine, QUEUE, lease_seconds=0) == [job_id]
+    assert runner(engine, provider).execute(job_id) is Outcome.SUCCEEDED
+    row = job(engine, job_id)
+    assert (provider.calls, row.attempts, row.status) == (2, 2, "SUCCEEDED")
