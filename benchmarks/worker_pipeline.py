@@ -64,16 +64,6 @@ DRAMATIQ_CONNECTIONS = ("select count(*) from pg_stat_activity where datname = c
 REVIEW = {"qualityScore": 82, "missingFields": ["dimensions"],
           "issues": ["The description does not say which layout the keyboard has."],
           "suggestions": ["Add the keyboard layout, e.g. US or UK."], "requiresHumanReview": False}
-# Test-only way to get dramatiq-pg's stock prefetch while the product has no setting for it:
-# a sitecustomize (in a temporary directory on PYTHONPATH of the "before" workers only) that
-# patches the module constant in every worker process before the worker reads it.
-PREFETCH_SHIM = """\
-import os
-_per_thread = os.environ.get("BENCH_PREFETCH_PER_THREAD")
-if _per_thread:
-    import tasks.worker
-    tasks.worker.PREFETCH_PER_THREAD = int(_per_thread)
-"""
 
 
 # ---------------------------------------------------------------- the simulated model
@@ -124,6 +114,9 @@ class _Server(ThreadingHTTPServer):
 def _handler_for(model: SlowModel) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Headers and body are two writes: with Nagle on, the body waits for the client's
+        # delayed ACK (~40 ms on Linux loopback), which would be counted as model time.
+        disable_nagle_algorithm = True
 
         def do_POST(self) -> None:
             raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -155,7 +148,7 @@ class WorkerGroup:
     def __init__(self, url: str, log_path: Path, env: dict[str, str]) -> None:
         inherited = {key: value for key, value in os.environ.items()
                      if not key.startswith(("LISTING_REVIEW_", "OPENAI_", "GEMINI_", "OLLAMA_",
-                                            "dramatiq_", "BENCH_"))}
+                                            "dramatiq_"))}
         self.env = inherited | {"DATABASE_URL": url} | env
         self.log = open(log_path, "a")
         self.log.write(f"\n=== worker group {env}\n")
@@ -205,9 +198,6 @@ class Bench:
         self.groups: list[WorkerGroup] = []
         self.models: list[SlowModel] = []
         self.engines: list = []
-        self.shim_dir = self.tmp / "prefetch_shim"
-        self.shim_dir.mkdir()
-        (self.shim_dir / "sitecustomize.py").write_text(PREFETCH_SHIM)
 
     def database(self, name: str) -> tuple[str, Any]:
         """A migrated, empty database for one part, and an engine on it."""
@@ -311,13 +301,15 @@ def wait_done(conn: psycopg.Connection, batch_id: uuid.UUID, every: float = 0.05
     wait_for(done, f"batch {batch_id} to finish", every=every)
 
 
-def window(conn: psycopg.Connection, batch_id: uuid.UUID) -> tuple[int, int, float]:
-    """(succeeded, total, seconds from first started_at to last completed_at)."""
+def window(conn: psycopg.Connection, batch_id: uuid.UUID) -> tuple[int, int, float, float]:
+    """(succeeded, total, seconds from first started_at to last completed_at, mean seconds
+    from started_at to completed_at of one job)."""
     row = conn.execute(
         "select count(*) filter (where status = 'SUCCEEDED'), count(*), "
-        "extract(epoch from max(completed_at) - min(started_at)) "
+        "extract(epoch from max(completed_at) - min(started_at)), "
+        "extract(epoch from avg(completed_at - started_at)) "
         "from review_jobs where batch_id = %s", (batch_id,)).fetchone()
-    return row[0], row[1], float(row[2])
+    return row[0], row[1], float(row[2]), float(row[3])
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -373,28 +365,30 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
 
         batch_id = submit(engine, count)
         wait_done(conn, batch_id, every=0.02, sample=sample)
-        succeeded, total, seconds = window(conn, batch_id)
+        succeeded, total, seconds, per_job = window(conn, batch_id)
     group.stop()
     if succeeded != total:
         print(f"    warning: {total - succeeded} of {total} jobs did not succeed")
     rate = count / seconds
     limit = processes * threads / MODEL_SECONDS
     return {"rate": rate, "limit": limit, "ratio": rate / limit, "seconds": seconds,
-            "held": held[0] / processes}
+            "held": held[0] / processes, "job_ms": per_job * 1000,
+            "busy": count * per_job / (seconds * processes * threads)}
 
 
 def print_pipeline(label: str, processes: int, threads: int, count: int,
                    result: dict[str, float]) -> None:
     print(f"    {label:<34} {processes} x {threads:<2} {count:>5} items {result['seconds']:6.2f} s "
           f"{result['rate']:7.1f}/s  limit {result['limit']:5.0f}/s  ratio {result['ratio']:.2f}  "
-          f"held/process <= {result['held']:.0f}")
+          f"held/process <= {result['held']:.0f}  job {result['job_ms']:.0f} ms  "
+          f"threads busy {result['busy']:.0%}")
 
 
 def pipeline_efficiency(bench: Bench) -> None:
     per_thread = 25 if bench.quick else 50  # items per model slot: 400 for 1 x 8, 800 for 2 x 8
     model = bench.model(MODEL_SECONDS)
-    print(f"(b) pipeline efficiency, model answers after {int(MODEL_SECONDS * 1000)} ms; "
-          "ratio = completed/s (first started_at .. last completed_at) / (threads x processes / 0.2 s)")
+    print(f"(b) pipeline efficiency, model answers after {int(MODEL_SECONDS * 1000)} ms; ratio = "
+          "completed/s (first started_at .. last completed_at) / (threads x processes / 0.2 s)")
     runs = [("now, 1 process", 1, 8), ("now, 2 processes", 2, 8)]
     for index, (label, processes, threads) in enumerate(runs):
         count = per_thread * processes * threads
@@ -403,26 +397,20 @@ def pipeline_efficiency(bench: Bench) -> None:
         if index == 0:
             now_1x8 = result
 
-    count = per_thread * 8
+    # "Before": dramatiq's own default prefetch, 2 x threads per process (what stock
+    # dramatiq-pg workers hold), through the product's setting when it has one.
+    threads, count = 8, per_thread * 8
+    stock = 2 * threads
     supported = "worker_prefetch" in Settings.model_fields
-    result = pipeline_run(bench, model, "bench_pipeline_before_env", 1, 8, count,
-                          LISTING_REVIEW_WORKER_PREFETCH="2")
-    print_pipeline("before? PREFETCH=2 via env", 1, 8, count, result)
-    honoured = result["held"] <= 2 * 8
-    if not honoured:
-        print(f"    -> LISTING_REVIEW_WORKER_PREFETCH=2 had NO effect: the worker still held up to "
-              f"{result['held']:.0f} messages (tasks/worker.py PREFETCH_PER_THREAD = "
-              f"{_prefetch_constant()} per thread; Settings has "
-              f"{'a' if supported else 'no'} worker_prefetch field). "
-              f"A setting is needed; the env-only run equals the 1 x 8 run above "
-              f"(ratio {now_1x8['ratio']:.2f} vs {result['ratio']:.2f}).")
-        shimmed = pipeline_run(
-            bench, model, "bench_pipeline_before_shim", 1, 8, count,
-            BENCH_PREFETCH_PER_THREAD="2",
-            PYTHONPATH=os.pathsep.join([str(bench.shim_dir), str(ROOT)]))
-        print_pipeline("before, prefetch 2/thread (shim)", 1, 8, count, shimmed)
-        print("    -> the stock-prefetch figure above patches tasks.worker.PREFETCH_PER_THREAD in "
-              "the worker processes through a temporary sitecustomize (benchmark only).")
+    result = pipeline_run(bench, model, "bench_pipeline_before", 1, threads, count,
+                          LISTING_REVIEW_WORKER_PREFETCH=str(stock))
+    print_pipeline(f"before, WORKER_PREFETCH={stock}", 1, threads, count, result)
+    if result["held"] > stock:
+        print(f"    -> LISTING_REVIEW_WORKER_PREFETCH={stock} had NO effect: the worker still held "
+              f"up to {result['held']:.0f} messages (Settings has "
+              f"{'a' if supported else 'no'} worker_prefetch field; tasks/worker.py uses "
+              f"{_prefetch_constant()} x threads). A setting is needed; this run is the 1 x 8 run "
+              f"again (ratio {now_1x8['ratio']:.2f} vs {result['ratio']:.2f}).")
 
 
 def _prefetch_constant() -> int:
@@ -442,12 +430,14 @@ def per_job_overhead(bench: Bench) -> None:
         wait_done(conn, submit(engine, threads, "warm"))
         batch_id = submit(engine, count)
         wait_done(conn, batch_id, every=0.05)
-        succeeded, total, seconds = window(conn, batch_id)
+        succeeded, total, seconds, _ = window(conn, batch_id)
     group.stop()
     rate = count / seconds
-    print(f"(c) per-job overhead, instant model (heuristic), {processes} x {threads}, {count} items")
+    print(f"(c) per-job overhead, instant model (heuristic), {processes} x {threads}, "
+          f"{count} items")
     print(f"    {seconds:6.2f} s   {rate / processes:7.1f} jobs/s per worker process   "
-          f"{1000 / rate:5.2f} ms wall per job   {1000 * threads / rate:5.1f} ms thread-time per job"
+          f"{1000 / rate:5.2f} ms wall per job   "
+          f"{1000 * threads / rate:5.1f} ms thread-time per job"
           + ("" if succeeded == total else f"   ({total - succeeded} not succeeded!)"))
 
 
@@ -508,8 +498,9 @@ def main() -> None:
     bench = Bench(args.quick)
     started = time.monotonic()
     try:
+        database = "DATABASE_URL" if bench.external else "embedded PostgreSQL"
         print(f"worker pipeline benchmark ({'quick' if args.quick else 'full'}; "
-              f"{os.cpu_count()} CPUs; {'DATABASE_URL' if bench.external else 'embedded PostgreSQL'})")
+              f"{os.cpu_count()} CPUs; {database})")
         dispatch_latency(bench)
         pipeline_efficiency(bench)
         per_job_overhead(bench)

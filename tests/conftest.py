@@ -9,6 +9,7 @@ import itertools
 import os
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from core.settings import Settings
 
 TEMPLATE = "lr_test_template"
 _numbers = itertools.count(1)
+_embedded_pgdata: list[Path] = []
 
 
 def _docker_answers() -> bool:
@@ -55,6 +57,7 @@ def _embedded_server() -> Iterator[str]:
 
     home = Path(tempfile.mkdtemp(prefix="lr-tests-"))
     server = _embedded().get_server(home / "pgdata", cleanup_mode="delete")
+    _embedded_pgdata.append(home / "pgdata")
     yield server.get_uri("postgres")
     server.cleanup()
     shutil.rmtree(home, ignore_errors=True)
@@ -121,3 +124,23 @@ def engine(database_url: str) -> Iterator[Engine]:
 @pytest.fixture
 def settings(database_url: str, tmp_path: Path) -> Settings:
     return Settings(database_url=database_url, home=tmp_path / "home", storage_retry_delay=0.2)
+
+
+@pytest.fixture
+def restart_database_server(server_url: str):
+    """Restart the PostgreSQL server under the tests (only possible for the embedded one)."""
+    if not _embedded_pgdata:
+        pytest.skip("the test database server is not ours to restart")
+    from core.embedded_postgres import _embedded, _running_as_root
+
+    def restart(down_seconds: float = 0.0) -> None:
+        user = "embedded_postgres" if _running_as_root() else None
+        embedded = _embedded()
+        options = embedded.utils.PostmasterInfo.read_from_pgdata(_embedded_pgdata[0])
+        embedded.pg_ctl(["-w", "-m", "immediate", "stop"], pgdata=_embedded_pgdata[0], user=user)
+        time.sleep(down_seconds)
+        embedded.pg_ctl(["-w", "-o", '-h ""', "-o", f"-k {options.socket_dir}", "-l",
+                         str(_embedded_pgdata[0] / "log"), "start"],
+                        pgdata=_embedded_pgdata[0], user=user, timeout=30)
+
+    return restart

@@ -59,7 +59,7 @@ def submit(engine: Engine, count: int) -> uuid.UUID:
 def wait_for_hung_call(fake: FakeOpenAI, engine: Engine, batch_id: uuid.UUID, calls: int) -> None:
     """The hanging answer is taken by whichever request arrives first: wait until it has."""
     wait_for(lambda: len(fake.requests) >= calls, f"{calls} model call(s)")
-    wait_for_summary(engine, batch_id, "a running job", lambda s: s.running == 1)
+    wait_for_summary(engine, batch_id, "a running job", lambda s: s.running >= 1)
 
 
 def calls_for(fake: FakeOpenAI, item: int) -> int:
@@ -179,3 +179,19 @@ def test_sixteen_threads_ack_every_message(engine: Engine, start_workers):
         return states == {"done": 600}
 
     wait_for(all_acked, "every message acked", seconds=30)
+
+
+def test_database_restart_mid_batch_loses_and_duplicates_nothing(
+    engine: Engine, fake_model: FakeOpenAI, start_workers, restart_database_server
+):
+    for _ in range(2):
+        fake_model.hang(2)
+    batch_id = submit(engine, 6)
+    workers = start_workers(LISTING_REVIEW_WORKER_THREADS="2")
+    wait_for_hung_call(fake_model, engine, batch_id, calls=2)
+    restart_database_server(down_seconds=3)
+    engine.dispose()
+    after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    assert (after.succeeded, after.failed) == (6, 0)
+    assert all(attempts <= 3 for attempts in attempts_by_item(engine).values())
+    assert workers.process.poll() is None
