@@ -2,15 +2,16 @@
 
 from dramatiq.middleware import default_middleware
 from dramatiq.middleware.prometheus import Prometheus
-from dramatiq_pg import PostgresBroker
 from dramatiq_pg.utils import make_pool
+
+from tasks.consumer import ReviewBroker
 
 # dramatiq-pg's default pool (16) loses acks at 16 threads; keep headroom above the threads
 # for the consumer, listener and ack connections.
 POOL_HEADROOM = 8
 
 
-def make_broker(libpq_url: str, threads: int) -> PostgresBroker:
+def make_broker(libpq_url: str, threads: int) -> ReviewBroker:
     """A PostgresBroker on the app's own database; results are stored by the app, not dramatiq.
 
     Dramatiq's Prometheus middleware is left out: it only works when booted by the dramatiq
@@ -18,4 +19,4 @@ def make_broker(libpq_url: str, threads: int) -> PostgresBroker:
     """
     pool = make_pool(libpq_url, maxconn=threads + POOL_HEADROOM)
     middleware = [factory() for factory in default_middleware if factory is not Prometheus]
-    return PostgresBroker(pool=pool, results=False, middleware=middleware)
+    return ReviewBroker(pool=pool, results=False, middleware=middleware)
