@@ -37,6 +37,7 @@ from typing import Any
 
 import psycopg
 
+STOCK_WORKER = Path(__file__).resolve().with_name("stock_dramatiq_pg_worker.py")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -47,7 +48,6 @@ from core.database import make_engine  # noqa: E402
 from core.embedded_postgres import ensure_running  # noqa: E402
 from core.embedded_postgres import stop as stop_embedded  # noqa: E402
 from core.listings.draft import ListingDraft  # noqa: E402
-from core.settings import Settings  # noqa: E402
 from tasks.queue import DramatiqPgQueue  # noqa: E402
 
 QUEUE = "listing-reviews"
@@ -145,7 +145,8 @@ def _handler_for(model: SlowModel) -> type[BaseHTTPRequestHandler]:
 class WorkerGroup:
     """`python -m cli.main worker` in its own session: signals go to the whole group."""
 
-    def __init__(self, url: str, log_path: Path, env: dict[str, str]) -> None:
+    def __init__(self, url: str, log_path: Path, env: dict[str, str],
+                 command: tuple[str, ...] = ("-m", "cli.main", "worker")) -> None:
         inherited = {key: value for key, value in os.environ.items()
                      if not key.startswith(("LISTING_REVIEW_", "OPENAI_", "GEMINI_", "OLLAMA_",
                                             "dramatiq_"))}
@@ -153,7 +154,7 @@ class WorkerGroup:
         self.log = open(log_path, "a")
         self.log.write(f"\n=== worker group {env}\n")
         self.log.flush()
-        self.process = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], cwd=ROOT,
+        self.process = subprocess.Popen([sys.executable, *command], cwd=ROOT,
                                         env=self.env, start_new_session=True, stdout=self.log,
                                         stderr=subprocess.STDOUT)
         self.pgid = self.process.pid
@@ -213,12 +214,14 @@ class Bench:
                 conn.execute("truncate review_jobs, review_batches, dramatiq.queue")
         return url, engine
 
-    def workers(self, url: str, processes: int, threads: int, **env: str) -> WorkerGroup:
+    def workers(self, url: str, processes: int, threads: int, *, stock: bool = False,
+                **env: str) -> WorkerGroup:
+        command = (str(STOCK_WORKER),) if stock else ("-m", "cli.main", "worker")
         group = WorkerGroup(url, self.log_path, {
             "LISTING_REVIEW_WORKER_PROCESSES": str(processes),
             "LISTING_REVIEW_WORKER_THREADS": str(threads),
             "LISTING_REVIEW_QUEUE_NAME": QUEUE,
-        } | env)
+        } | env, command)
         self.groups.append(group)
         return group
 
@@ -352,9 +355,9 @@ def dispatch_latency(bench: Bench) -> None:
 # ---------------------------------------------------------------- (b) pipeline efficiency
 
 def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, threads: int,
-                 count: int, **env: str) -> dict[str, float]:
+                 count: int, stock: bool = False, **env: str) -> dict[str, float]:
     url, engine = bench.database(name)
-    group = bench.workers(url, processes, threads, LISTING_REVIEW_PROVIDER="openai",
+    group = bench.workers(url, processes, threads, stock=stock, LISTING_REVIEW_PROVIDER="openai",
                           OPENAI_API_KEY="x", OPENAI_BASE_URL=model.base_url, **env)
     held = [0]
     with psycopg.connect(url, autocommit=True) as conn:
@@ -399,26 +402,13 @@ def pipeline_efficiency(bench: Bench) -> None:
         if index == 0:
             now_1x8 = result
 
-    # "Before": dramatiq's own default prefetch, 2 x threads per process (what stock
-    # dramatiq-pg workers hold), through the product's setting when it has one.
+    # "Before": stock dramatiq-pg (its consumer, whose backoff never resets) with dramatiq's
+    # default prefetch of 2 x threads, in the same run and on the same model server.
     threads, count = 8, per_thread * 8
-    stock = 2 * threads
-    supported = "worker_prefetch" in Settings.model_fields
-    result = pipeline_run(bench, model, "bench_pipeline_before", 1, threads, count,
-                          LISTING_REVIEW_WORKER_PREFETCH=str(stock))
-    print_pipeline(f"before, WORKER_PREFETCH={stock}", 1, threads, count, result)
-    if result["held"] > stock:
-        print(f"    -> LISTING_REVIEW_WORKER_PREFETCH={stock} had NO effect: the worker still held "
-              f"up to {result['held']:.0f} messages (Settings has "
-              f"{'a' if supported else 'no'} worker_prefetch field; tasks/worker.py uses "
-              f"{_prefetch_constant()} x threads). A setting is needed; this run is the 1 x 8 run "
-              f"again (ratio {now_1x8['ratio']:.2f} vs {result['ratio']:.2f}).")
-
-
-def _prefetch_constant() -> int:
-    import tasks.worker
-
-    return tasks.worker.PREFETCH_PER_THREAD
+    result = pipeline_run(bench, model, "bench_pipeline_before", 1, threads, count, stock=True,
+                          LISTING_REVIEW_WORKER_PREFETCH=str(2 * threads))
+    print_pipeline("before: stock dramatiq-pg consumer", 1, threads, count, result)
+    print(f"    after / before: {now_1x8['ratio'] / result['ratio']:.2f}x")
 
 
 # ---------------------------------------------------------------- (c) per-job overhead

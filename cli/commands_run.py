@@ -14,7 +14,8 @@ from core import embedded_postgres, schema
 from core.settings import get_settings
 from tasks.worker import supervise
 
-CHILD_STOP_SECONDS = 40
+# Children get the workers' shutdown wait plus this margin before they are killed.
+STOP_MARGIN_SECONDS = 10
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -67,7 +68,7 @@ def run_ui(args: argparse.Namespace) -> int:
     runtime = open_runtime()
     port = args.port or runtime.settings.ui_port
     child = subprocess.Popen(_ui_command(port), env=_child_env(runtime.database_url))
-    return _wait_for([child])
+    return _wait_for([child], STOP_MARGIN_SECONDS)
 
 
 def run_up(args: argparse.Namespace) -> int:
@@ -79,7 +80,7 @@ def run_up(args: argparse.Namespace) -> int:
         subprocess.Popen(_ui_command(port), env=env),
     ]
     print(f"Listing Review is up: http://localhost:{port}  (Ctrl-C stops everything)", flush=True)
-    return _wait_for(children)
+    return _wait_for(children, runtime.settings.shutdown_wait + STOP_MARGIN_SECONDS)
 
 
 def _ui_command(port: int) -> list[str]:
@@ -93,7 +94,7 @@ def _child_env(database_url: str) -> dict[str, str]:
     return os.environ | {"DATABASE_URL": database_url}
 
 
-def _wait_for(children: list[subprocess.Popen]) -> int:
+def _wait_for(children: list[subprocess.Popen], stop_seconds: float) -> int:
     """Until Ctrl-C/SIGTERM or a child exits; then stop every child and wait for them."""
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
@@ -103,15 +104,15 @@ def _wait_for(children: list[subprocess.Popen]) -> int:
     except KeyboardInterrupt:
         pass
     failed = any(child.poll() not in (None, 0) for child in children)
-    _stop(children)
+    _stop(children, stop_seconds)
     return 1 if failed and not stopping else 0
 
 
-def _stop(children: list[subprocess.Popen]) -> None:
+def _stop(children: list[subprocess.Popen], stop_seconds: float) -> None:
     for child in children:
         if child.poll() is None:
             child.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + CHILD_STOP_SECONDS
+    deadline = time.monotonic() + stop_seconds
     for child in children:
         try:
             child.wait(max(0.1, deadline - time.monotonic()))

@@ -141,6 +141,9 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
+        # Headers and body are written separately: without this, Nagle's algorithm holds the
+        # body back until the client's delayed ACK (~40 ms per answer).
+        disable_nagle_algorithm = True
 
         def do_POST(self) -> None:
             request = self._read_json()
