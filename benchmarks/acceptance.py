@@ -10,7 +10,6 @@ Uses DATABASE_URL if set (its tables are truncated!), else a throwaway embedded 
 """
 
 import argparse
-import io
 import json
 import os
 import statistics

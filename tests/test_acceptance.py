@@ -1,8 +1,6 @@
 """Atomic, idempotent acceptance against a real PostgreSQL (the article's test list)."""
 
-import json
 import threading
-from decimal import Decimal
 
 import pytest
 from sqlalchemy import Engine, text

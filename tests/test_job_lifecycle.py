@@ -73,4 +73,5 @@ def test_failure_stores_the_fixed_safe_message(engine: Engine):
     with engine.begin() as conn:
         assert fenced_fail(conn, attempt, "MODEL_TIMEOUT")
     stored = row(engine, job_id)
-    assert (stored.error_code, stored.error_message) == ("MODEL_TIMEOUT", "The review exceeded its time limit.")
+    assert (stored.error_code, stored.error_message) == (
+        "MODEL_TIMEOUT", "The review exceeded its time limit.")

@@ -3,7 +3,6 @@
 import json
 import uuid
 from collections.abc import Iterator
-from decimal import Decimal
 from pathlib import Path
 
 import pytest

@@ -30,7 +30,8 @@ def insert_batch(conn, batch_id=None, owner="local", key=None, hash_=HASH) -> uu
     batch_id = batch_id or uuid.uuid4()
     conn.execute(text("insert into review_batches (id, owner, idempotency_key, request_hash) "
                       "values (:id, :owner, :key, :hash)"),
-                 {"id": batch_id, "owner": owner, "key": f"b-{batch_id}" if key is None else key, "hash": hash_})
+                 {"id": batch_id, "owner": owner, "hash": hash_,
+                  "key": f"b-{batch_id}" if key is None else key})
     return batch_id
 
 

@@ -1,6 +1,5 @@
 """The Streamlit pages driven by AppTest against a real database."""
 
-import json
 from pathlib import Path
 
 import pytest

@@ -99,7 +99,8 @@ def _validate_record(
 def split_record(record: RawRecord) -> tuple[dict[str, Any] | None, Any, list[tuple[str | None, str]]]:
     """Map a record's columns onto (listing fields, item id); unknown columns become attributes."""
     if "__not_an_object__" in record.fields:
-        return None, None, [(None, "This entry is not a listing object: use {\"item_id\": ..., \"title\": ...}.")]
+        message = 'This entry is not a listing object: use {"item_id": ..., "title": ...}.'
+        return None, None, [(None, message)]
     problems: list[tuple[str | None, str]] = []
     if "__extra_cells__" in record.fields:
         problems.append((None, f"This row has {record.fields['__extra_cells__']} more value(s) than the "

@@ -100,7 +100,8 @@ def _attributes(value: Any, problems: list[FieldProblem]) -> dict[str, str]:
         problems.append(
             FieldProblem(
                 "attributes",
-                f"there are {len(value)} attributes; keep at most {ATTRIBUTES_MAX} (remove the least useful).",
+                f"there are {len(value)} attributes; keep at most {ATTRIBUTES_MAX} "
+                "(remove the least useful).",
             )
         )
     return {str(name): _attribute(name, item, problems) for name, item in value.items()}

@@ -1,5 +1,6 @@
 """ListingReview: the validated outcome of reviewing one listing, whichever provider made it."""
 
+import json
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.alias_generators import to_camel
 from typing import Annotated
@@ -23,3 +24,15 @@ class ListingReview(BaseModel):
     def to_json_dict(self) -> dict:
         """The camelCase shape stored in review_jobs.result and shown to sellers."""
         return self.model_dump(by_alias=True)
+
+
+def parse_review_json(text: str | None) -> ListingReview | None:
+    """A model's JSON answer as a review, or None when it is not one. The JSON and pydantic
+    errors are dropped on purpose: they quote the model's output.
+    """
+    if not text:
+        return None
+    try:
+        return ListingReview.model_validate(json.loads(text))
+    except (ValueError, RecursionError):
+        return None

@@ -29,9 +29,9 @@ def progress() -> None:
         return
     done = summary.succeeded + summary.failed
     st.progress(done / summary.total, text=f"{summary.status}: {done} of {summary.total} reviewed")
-    columns = st.columns(4)
-    for column, (label, value) in zip(columns, [("Queued", summary.queued), ("Running", summary.running),
-                                                ("Succeeded", summary.succeeded), ("Failed", summary.failed)]):
+    counts = [("Queued", summary.queued), ("Running", summary.running),
+              ("Succeeded", summary.succeeded), ("Failed", summary.failed)]
+    for column, (label, value) in zip(st.columns(4), counts):
         column.metric(label, value)
 
 

@@ -23,7 +23,7 @@ from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
 from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
 from core.listings.providers.base import ProviderAnswer
-from core.listings.review import ListingReview
+from core.listings.review import ListingReview, parse_review_json
 from core.settings import Settings, SettingsError
 
 __all__ = ["GeminiProvider", "REVIEW_SCHEMA", "gemini_provider"]
@@ -166,7 +166,7 @@ def _seconds(value: Any, pattern: re.Pattern[str]) -> float | None:
 
 def _parse_review(response: types.GenerateContentResponse) -> ListingReview:
     """Blocked, cut-off, empty, non-JSON or off-schema answers are all AI_RESPONSE_INVALID."""
-    review = _validated(_answer_text(response))
+    review = parse_review_json(_answer_text(response))
     if review is None:
         raise ReviewError("AI_RESPONSE_INVALID") from None
     return review
@@ -179,15 +179,6 @@ def _answer_text(response: types.GenerateContentResponse) -> str | None:
         return None
     return response.text
 
-
-def _validated(text: str | None) -> ListingReview | None:
-    """None instead of an exception: JSON and pydantic errors quote the model's output."""
-    if not text:
-        return None
-    try:
-        return ListingReview.model_validate(json.loads(text))
-    except (ValueError, RecursionError):
-        return None
 
 
 def _token_usage(response: types.GenerateContentResponse) -> tuple[int | None, int | None]:

@@ -7,7 +7,6 @@ request), so they are translated and dropped, never chained.
 """
 
 import email.utils
-import json
 import math
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -20,7 +19,7 @@ from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
 from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
 from core.listings.providers.base import ProviderAnswer
-from core.listings.review import ListingReview
+from core.listings.review import parse_review_json
 from core.settings import Settings, SettingsError
 
 _TEXT_LIST = {"type": "array", "items": {"type": "string"}}
@@ -115,7 +114,7 @@ def review_error(error: openai.OpenAIError | ValueError) -> ReviewError:
 
 def answer_from(completion: ChatCompletion) -> ProviderAnswer:
     """The validated review and token usage, or AI_RESPONSE_INVALID for any unusable answer."""
-    review = _parse_review(_content(completion))
+    review = parse_review_json(_content(completion))
     if review is None:
         raise ReviewError("AI_RESPONSE_INVALID")
     usage = getattr(completion, "usage", None)
@@ -141,15 +140,6 @@ def _content(completion: ChatCompletion) -> str | None:
     except (AttributeError, IndexError, TypeError):
         return None
 
-
-def _parse_review(content: str | None) -> ListingReview | None:
-    """None on bad JSON or a schema mismatch; the pydantic error quotes model output, so drop it."""
-    if not content:
-        return None
-    try:
-        return ListingReview.model_validate(json.loads(content))
-    except (ValueError, RecursionError):
-        return None
 
 
 def retry_after(headers: Mapping[str, str]) -> float | None:
