@@ -11,7 +11,7 @@ from pathlib import Path
 import ui
 from cli.runtime import open_runtime
 from core import embedded_postgres, schema
-from core.settings import get_settings
+from core.settings import get_settings, with_overrides
 from tasks.worker import supervise
 
 # Children get the workers' shutdown wait plus this margin before they are killed.
@@ -53,10 +53,8 @@ def run_down(args: argparse.Namespace) -> int:
 
 
 def run_worker(args: argparse.Namespace) -> int:
-    overrides = {key: value for key, value in
-                 {"worker_processes": args.processes, "worker_threads": args.threads}.items()
-                 if value is not None}
-    settings = get_settings().model_validate(get_settings().model_dump() | overrides)
+    settings = with_overrides(get_settings(), worker_processes=args.processes,
+                              worker_threads=args.threads)
     runtime = open_runtime(settings)
     print(f"Workers: {settings.worker_processes} process(es) x {settings.worker_threads} thread(s) "
           f"on queue '{settings.queue_name}'. Ctrl-C to stop.", flush=True)

@@ -16,7 +16,7 @@ from core.jobs.status import get_job
 from core.listings import service
 from core.listings.draft import validate_draft
 from core.listings.providers.registry import make_provider
-from core.settings import get_settings
+from core.settings import PROVIDERS, get_settings, with_overrides
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -34,6 +34,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     review = _command(commands, "review", "Review one listing now (synchronous).", run_review,
                       owner=False)
     review.add_argument("listing", type=Path, help="JSON file with one listing")
+    review.add_argument("--provider", choices=PROVIDERS,
+                        help="reviewer to use (default: LISTING_REVIEW_PROVIDER or heuristic)")
 
 
 def _command(commands, name: str, help_text: str, handler, owner: bool = True):
@@ -114,7 +116,7 @@ def run_review(args: argparse.Namespace) -> int:
             "The listing is not valid; nothing was reviewed.",
             rows=[{"field": problem.field, "message": problem.message} for problem in problems],
         )
-    settings = get_settings()
+    settings = with_overrides(get_settings(), provider=args.provider)
     outcome = service.review(draft, "sync", make_provider(settings), settings.model_timeout)
     result = outcome.to_stored_result()
     if args.json:

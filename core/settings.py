@@ -3,11 +3,15 @@
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, get_args
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+Provider = Literal["heuristic", "openai", "ollama", "gemini"]
+PROVIDERS: tuple[str, ...] = get_args(Provider)
 
 
 def default_home() -> Path:
@@ -27,7 +31,7 @@ class Settings(BaseSettings):
     )
     home: Path = Field(default_factory=default_home, description="Embedded database data dir.")
     owner: str = Field(default="local", min_length=1, max_length=128)
-    provider: Literal["heuristic", "openai", "ollama", "gemini"] = "heuristic"
+    provider: Provider = "heuristic"
     openai_api_key: SecretStr | None = Field(default=None, validation_alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(default=None, validation_alias="OPENAI_BASE_URL")
     openai_model: str = Field(default="gpt-4.1-mini", validation_alias="OPENAI_MODEL", min_length=1)
@@ -112,5 +116,14 @@ def get_settings() -> Settings:
     """Settings from the environment, cached for the process; raises SettingsError if invalid."""
     try:
         return Settings()
+    except ValidationError as error:
+        raise SettingsError(describe_validation_error(error)) from None
+
+
+def with_overrides(settings: Settings, **values: object) -> Settings:
+    """`settings` with command-line overrides applied and validated like the environment."""
+    chosen = {name: value for name, value in values.items() if value is not None}
+    try:
+        return Settings.model_validate(settings.model_dump() | chosen)
     except ValidationError as error:
         raise SettingsError(describe_validation_error(error)) from None

@@ -116,3 +116,27 @@ def test_review_of_an_invalid_listing_names_the_fields(tmp_path: Path):
     assert result.returncode == 1
     fields = {row["field"] for row in json.loads(result.stdout)["error"]["rows"]}
     assert fields == {"title", "price"}
+
+
+def test_review_with_a_provider_that_lacks_its_key_names_the_variable(tmp_path: Path):
+    listing = tmp_path / "listing.json"
+    listing.write_text(json.dumps({"title": "T", "description": "D", "category": "C", "price": 1}))
+    env = {key: value for key, value in os.environ.items() if key != "OPENAI_API_KEY"}
+    result = subprocess.run([sys.executable, "-m", "cli.main", "review", str(listing), "--provider",
+                             "openai"], env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "OPENAI_API_KEY" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_review_through_the_openai_provider_against_a_local_server(tmp_path: Path):
+    from tests.fake_openai import DEFAULT_REVIEW, FakeOpenAI
+
+    listing = tmp_path / "listing.json"
+    listing.write_text(json.dumps({"title": "T", "description": "D", "category": "C", "price": 1}))
+    with FakeOpenAI() as fake:
+        result = run("review", str(listing), "--provider", "openai", "--json",
+                     OPENAI_API_KEY="test", OPENAI_BASE_URL=fake.base_url)
+    assert result.returncode == 0, result.stderr
+    review = json.loads(result.stdout)
+    assert review["qualityScore"] == DEFAULT_REVIEW["qualityScore"] and review["provider"] == "openai"
+    assert review["usage"] == {"inputTokens": 123, "outputTokens": 45}
