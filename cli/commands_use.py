@@ -42,7 +42,8 @@ def _command(commands, name: str, help_text: str, handler, owner: bool = True):
     parser = commands.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("--json", action="store_true", help="print JSON")
     if owner:
-        parser.add_argument("--owner", help="seller id (default: LISTING_REVIEW_OWNER or 'local')")
+        parser.add_argument("--owner", type=parse_owner,
+                            help="seller id, 1-128 characters (default: LISTING_REVIEW_OWNER or 'local')")
     parser.set_defaults(handler=handler)
     return parser
 
@@ -53,6 +54,13 @@ def parse_uuid(value: str) -> uuid.UUID:
         return uuid.UUID(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{value}' is not a valid id (expected a UUID)") from None
+
+
+def parse_owner(value: str) -> str:
+    """argparse type: the same rule as the owner column's CHECK constraint."""
+    if not value.strip() or len(value) > 128:
+        raise argparse.ArgumentTypeError("a seller id is 1-128 characters and not blank")
+    return value
 
 
 def run_submit(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from pathlib import Path
 import migrations
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
 
 HEAD = "head"
@@ -17,6 +18,11 @@ def alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(Path(migrations.__file__).parent))
     return config
+
+
+def head_revision() -> str:
+    """The newest revision in `migrations/`."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def upgrade(engine: Engine, revision: str = HEAD) -> None:

@@ -21,6 +21,15 @@ def load_queries(path: str) -> dict[str, TextClause]:
     return {name: text(body.strip()) for name, body in zip(parts[::2], parts[1::2])}
 
 
-def queries_beside(module_file: str) -> dict[str, TextClause]:
-    """The queries.sql next to a feature module."""
-    return load_queries(str(Path(module_file).with_name("queries.sql")))
+class Queries:
+    """The queries.sql next to a feature module, read on first use (not at import)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = str(path)
+
+    def __getitem__(self, name: str) -> TextClause:
+        return load_queries(self.path)[name]
+
+
+def queries_beside(module_file: str, file_name: str = "queries.sql") -> Queries:
+    return Queries(Path(module_file).with_name(file_name))

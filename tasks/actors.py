@@ -5,7 +5,7 @@ import uuid
 import dramatiq
 from dramatiq import Broker
 
-from core.jobs.execution import JobRunner, RetryLater
+from core.jobs.execution import JobRunner
 from tasks.queue import ACTOR_NAME
 
 # Dramatiq's own time limit sits above the model deadline, so only a hung storage call
@@ -23,10 +23,7 @@ def declare_actors(broker: Broker, runner: JobRunner) -> dramatiq.Actor:
     settings = runner.settings
 
     def review_listing(job_id: str) -> None:
-        try:
-            runner.execute(uuid.UUID(job_id))
-        except RetryLater as retry:
-            raise dramatiq.Retry(retry.code, delay=int(retry.delay_seconds * 1000)) from None
+        runner.execute(uuid.UUID(job_id))
 
     return dramatiq.actor(
         review_listing,

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Sequence
 
 from dramatiq import Message
+from dramatiq.common import dq_name
 from sqlalchemy import Connection, text
 
 from core.database import copy_rows
@@ -39,18 +40,29 @@ class DramatiqPgQueue:
     def __init__(self, queue_name: str) -> None:
         self.queue_name = queue_name
 
-    def enqueue(self, connection: Connection, job_ids: Sequence[uuid.UUID]) -> None:
+    def enqueue(
+        self, connection: Connection, job_ids: Sequence[uuid.UUID], delay_seconds: float = 0
+    ) -> None:
+        """Delayed messages go to dramatiq's delay queue (`<queue>.DQ`) with an `eta`, as
+        dramatiq's own retries do; its delay consumer moves them to the queue when due.
+        """
         now = int(time.time() * 1000)
+        queue_name, options = self.queue_name, {}
+        if delay_seconds > 0:
+            queue_name, options = dq_name(self.queue_name), {"eta": now + int(delay_seconds * 1000)}
         message_ids = [uuid.uuid4() for _ in job_ids]
-        rows = ((self.queue_name, message_id, "queued", self.message_json(message_id, job_id, now))
+        rows = ((queue_name, message_id, "queued",
+                 message_json(queue_name, message_id, job_id, now, options))
                 for message_id, job_id in zip(message_ids, job_ids))
         copy_rows(connection, COPY_MESSAGES, rows)
         connection.execute(NOTIFY_ENQUEUED, {"message_ids": ",".join(map(str, message_ids))})
 
-    def message_json(self, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int) -> str:
-        """The message dramatiq's worker decodes: review_listing(job_id)."""
-        message = Message(
-            queue_name=self.queue_name, actor_name=ACTOR_NAME, args=(str(job_id),), kwargs={},
-            options={}, message_id=str(message_id), message_timestamp=timestamp_ms,
-        )
-        return json.dumps(message.asdict())
+
+def message_json(queue_name: str, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int,
+                 options: dict) -> str:
+    """The message dramatiq's worker decodes: review_listing(job_id)."""
+    message = Message(
+        queue_name=queue_name, actor_name=ACTOR_NAME, args=(str(job_id),), kwargs={},
+        options=options, message_id=str(message_id), message_timestamp=timestamp_ms,
+    )
+    return json.dumps(message.asdict())

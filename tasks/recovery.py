@@ -9,54 +9,23 @@ dramatiq-pg itself only looks again when a consumer starts (or at random, ~10 mi
 import logging
 import threading
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine
 
 from core.jobs.heartbeat import InFlight, beat
 from core.jobs.queue import JobQueue
 from core.jobs.recovery import recover_stale_jobs
 from core.settings import Settings
+from core.sql import queries_beside
 
 log = logging.getLogger(__name__)
-
-# Consumed, nobody holds its lock, older than the grace (dramatiq-pg's ack releases the lock
-# a moment before it marks the message done), and its job never started: back to queued,
-# with the NOTIFY dramatiq-pg's broker sends, so an idle consumer takes it at once. Messages
-# of finished jobs are just marked done. RUNNING jobs are left to the heartbeat lease.
-REQUEUE_ORPHANED_MESSAGES = text("""
-with orphans as (
-  select q.message_id, j.status
-  from dramatiq.queue q
-  left join review_jobs j on j.id = (q.message->'args'->>0)::uuid
-  where q.state = 'consumed' and q.queue_name = any(:queue_names)
-    and q.mtime < (now() at time zone 'UTC') - make_interval(secs => :grace_seconds)
-    and (j.status is null or j.status <> 'RUNNING')
-    and not exists (
-      select 1 from pg_locks l
-      where l.locktype = 'advisory' and l.objsubid = 1
-        and l.database = (select oid from pg_database where datname = current_database())
-        and ((l.classid::bigint << 32) | l.objid::bigint)
-          = dramatiq_message_lock(q.queue_name, q.message_id))
-  for update of q skip locked
-), updated as (
-  update dramatiq.queue q
-  set "state" = case when o.status = 'QUEUED' then 'queued' else 'done' end::dramatiq.state,
-    mtime = now() at time zone 'UTC'
-  from orphans o where q.message_id = o.message_id
-  returning q.queue_name, q.message_id, q.message, q."state"
-)
-select count(pg_notify('dramatiq.' || queue_name || '.enqueue',
-  case when octet_length(message::text) >= 8000
-    then jsonb_build_object('message_id', message_id)::text
-    else message::text end))
-from updated where "state" = 'queued'
-""")
+QUERIES = queries_beside(__file__)
 
 
 def requeue_orphaned_messages(engine: Engine, queue_name: str, grace_seconds: float) -> int:
     """Re-send messages whose consumer is gone; returns how many were re-sent."""
     params = {"queue_names": [queue_name, f"{queue_name}.DQ"], "grace_seconds": grace_seconds}
     with engine.begin() as connection:
-        count = connection.execute(REQUEUE_ORPHANED_MESSAGES, params).scalar_one()
+        count = connection.execute(QUERIES["requeue_orphaned_messages"], params).scalar_one()
     if count:
         log.warning("re-sent %d orphaned message(s) whose consumer is gone", count)
     return count

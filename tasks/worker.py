@@ -35,7 +35,8 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     """
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
     engine = make_engine(libpq_url, pool_size=settings.worker_threads + 2)
-    runner = JobRunner(engine, make_provider(settings),
+    queue = DramatiqPgQueue(settings.queue_name)
+    runner = JobRunner(engine, queue, make_provider(settings),
                        ModelSlots(settings.worker_threads, settings.model_timeout), settings, InFlight())
     broker = make_broker(libpq_url, settings.worker_threads)
     declare_actors(broker, runner)
@@ -45,8 +46,7 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     worker.queue_prefetch = settings.worker_prefetch or settings.worker_threads * PREFETCH_PER_THREAD
     stop = _stop_event()
     worker.start()
-    recovery = start_recovery_loop(engine, DramatiqPgQueue(settings.queue_name), runner.in_flight,
-                                   settings, stop)
+    recovery = start_recovery_loop(engine, queue, runner.in_flight, settings, stop)
     stop.wait()
     worker.stop(timeout=int(settings.shutdown_wait * 1000))
     recovery.join(settings.recovery_interval + 5)

@@ -184,3 +184,45 @@ def test_attributes_json_column_and_extra_columns_merge():
     text = HEADER.replace(",brand", ",attributes,brand") + 'A1,T,D,C,1,"{""colour"": ""red""}",KeyPro\n'
     result = check(text)
     assert result.ok and result.items[0].draft.attributes == {"colour": "red", "brand": "KeyPro"}
+
+
+def test_blank_cell_in_the_first_row_is_a_row_error_not_a_missing_column():
+    result = check(HEADER + "A1,Keyboard,,Computers,45,KeyPro\n")
+    assert errors_of(result) == [(1, "A1", "description")]
+
+
+def test_item_id_and_sku_columns_together_are_ambiguous():
+    result = check("item_id,sku,title,description,category,price\nA1,S1,T,D,C,1\n")
+    assert [(e.row, e.field) for e in result.errors] == [(None, "item_id")]
+    assert "'item_id', 'sku'" in result.errors[0].message
+
+
+def test_jsonl_strings_may_contain_unicode_line_separators():
+    line = json.dumps({"item_id": "a", "title": "T", "description": "one\u2028two\x85three",
+                       "category": "C", "price": "1"}, ensure_ascii=False)
+    result = check(line + "\n", "feed.jsonl")
+    assert result.ok and result.items[0].draft.description == "one\u2028two\x85three"
+
+
+def test_control_characters_are_rejected_with_the_field_named():
+    text = json.dumps([{"item_id": "a", "title": "Mouse\u0000x", "description": "D",
+                        "category": "C", "price": 1, "attributes": {"colour": "red\u0007"}}])
+    result = check(text, "x.json")
+    assert errors_of(result) == [(1, "a", "title"), (1, "a", "attributes.colour")]
+    assert "control characters" in result.errors[0].message
+
+
+def test_item_ids_are_trimmed_before_the_uniqueness_check():
+    result = check(HEADER + "A1,T,D,C,1,\n A1 ,T,D,C,1,\n")
+    assert errors_of(result) == [(2, "A1", "item_id")]
+
+
+def test_deeply_nested_json_is_a_clear_error():
+    result = check("[" * 100_000 + "]" * 100_000, "deep.json")
+    assert len(result.errors) == 1 and "nested too deeply" in result.errors[0].message
+
+
+@pytest.mark.parametrize("price", ["1E-5000", "19.99999"])
+def test_prices_with_too_many_decimals_are_rejected(price: str):
+    result = check(HEADER + f"A1,T,D,C,{price},\n")
+    assert errors_of(result) == [(1, "A1", "price")] and "decimal places" in result.errors[0].message

@@ -140,3 +140,9 @@ def test_review_through_the_openai_provider_against_a_local_server(tmp_path: Pat
     review = json.loads(result.stdout)
     assert review["qualityScore"] == DEFAULT_REVIEW["qualityScore"] and review["provider"] == "openai"
     assert review["usage"] == {"inputTokens": 123, "outputTokens": 45}
+
+
+def test_blank_owner_is_a_usage_error_not_a_database_error(database_url: str):
+    result = run("batch", str(uuid.uuid4()), "--owner", "   ", database_url=database_url)
+    assert result.returncode == 2 and "seller id" in result.stderr
+    assert "Traceback" not in result.stderr and "INSERT" not in result.stderr.upper()

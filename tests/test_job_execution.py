@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import OperationalError
 
-from core.jobs.execution import JobRunner, Outcome, RetryLater
+from core.jobs.execution import JobRunner, Outcome
 from core.jobs.heartbeat import InFlight
 from core.jobs.lifecycle import claim_job
 from core.jobs.model_slots import ModelSlots
@@ -46,7 +46,7 @@ class ScriptedProvider:
 def runner(engine: Engine, provider, *, timeout: float = 5.0, max_attempts: int = 3) -> JobRunner:
     settings = Settings(database_url="postgresql://unused", model_timeout=timeout,
                         max_attempts=max_attempts)
-    return JobRunner(engine, provider, ModelSlots(2, timeout), settings, InFlight())
+    return JobRunner(engine, QUEUE, provider, ModelSlots(2, timeout), settings, InFlight())
 
 
 def new_job(engine: Engine) -> uuid.UUID:
@@ -56,6 +56,12 @@ def new_job(engine: Engine) -> uuid.UUID:
 def job(engine: Engine, job_id: uuid.UUID):
     with engine.connect() as conn:
         return conn.execute(text("select * from review_jobs where id = :id"), {"id": job_id}).one()
+
+
+def delayed_messages(engine: Engine) -> list[dict]:
+    with engine.connect() as conn:
+        return list(conn.execute(text(
+            "select message from dramatiq.queue where queue_name = 'listing-reviews.DQ'")).scalars())
 
 
 def test_success_stores_review_provider_model_prompt_version_and_tokens(engine: Engine):
@@ -107,11 +113,13 @@ def test_transient_failure_with_attempts_left_requeues_for_a_delayed_retry(engin
         raise ReviewError("AI_RATE_LIMITED", retry_after=3)
 
     job_id = new_job(engine)
-    with pytest.raises(RetryLater) as retry:
-        runner(engine, ScriptedProvider(rate_limited)).execute(job_id)
-    assert retry.value.delay_seconds == 3
+    outcome = runner(engine, ScriptedProvider(rate_limited)).execute(job_id)
+    assert outcome is Outcome.RETRY_SCHEDULED
     row = job(engine, job_id)
     assert (row.status, row.execution_token, row.attempts) == ("QUEUED", None, 1)
+    retry = delayed_messages(engine)
+    assert [message["args"] for message in retry] == [[str(job_id)]]
+    assert retry[0]["options"]["eta"] - retry[0]["message_timestamp"] == 3000
 
 
 def test_model_deadline_on_the_last_attempt_is_stored_as_model_timeout(engine: Engine):
@@ -124,18 +132,24 @@ def test_model_deadline_on_the_last_attempt_is_stored_as_model_timeout(engine: E
     assert outcome is Outcome.FAILED and job(engine, job_id).error_code == "MODEL_TIMEOUT"
 
 
-def test_all_model_slots_held_by_abandoned_calls_means_capacity_unavailable():
+def test_abandoned_calls_hold_their_slot_and_jobs_are_deferred_without_an_attempt(engine: Engine):
     release = threading.Event()
-    slots = ModelSlots(1, timeout=0.1)
-    with pytest.raises(ReviewError) as timeout:
-        slots.call(release.wait)
-    assert timeout.value.code == "MODEL_TIMEOUT"
-    with pytest.raises(ReviewError) as error:
-        slots.call(lambda: "never runs")
-    assert error.value.code == "MODEL_CAPACITY_UNAVAILABLE"
+
+    def stuck() -> ProviderAnswer:
+        release.wait()
+        return ProviderAnswer(GOOD)
+
+    settings = Settings(database_url="postgresql://unused", model_timeout=0.1, max_attempts=1)
+    stuck_runner = JobRunner(engine, QUEUE, ScriptedProvider(stuck), ModelSlots(1, 0.1), settings,
+                             InFlight())
+    first, second = new_job(engine), new_job(engine)
+    assert stuck_runner.execute(first) is Outcome.FAILED
+    assert stuck_runner.execute(second) is Outcome.DEFERRED
+    assert (job(engine, second).status, job(engine, second).attempts) == ("QUEUED", 0)
+    assert [message["args"] for message in delayed_messages(engine)] == [[str(second)]]
     release.set()
     time.sleep(0.05)
-    assert slots.call(lambda: "runs again") == "runs again"
+    assert stuck_runner.execute(second) is Outcome.SUCCEEDED
 
 
 def unavailable() -> ProviderAnswer:
@@ -145,8 +159,7 @@ def unavailable() -> ProviderAnswer:
 def test_transient_failure_on_the_last_attempt_is_terminal(engine: Engine):
     job_id = new_job(engine)
     provider = ScriptedProvider(unavailable)
-    with pytest.raises(RetryLater):
-        runner(engine, provider, max_attempts=2).execute(job_id)
+    assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.RETRY_SCHEDULED
     assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.FAILED
     assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.SKIPPED
     assert provider.calls == 2 and job(engine, job_id).error_code == "AI_PROVIDER_UNAVAILABLE"

@@ -71,3 +71,15 @@ def test_unknown_batch_id_is_not_found_without_a_traceback(app: AppTest):
     app.switch_page("pages/batch.py").run()
     assert not app.exception
     assert any("REVIEW_BATCH_NOT_FOUND" in error.value for error in app.error)
+
+
+def test_uploading_the_same_file_again_shows_the_existing_batch(app: AppTest, engine: Engine):
+    data = (SAMPLES / "books.json").read_bytes()
+    for _ in range(2):
+        app.switch_page("pages/upload.py")
+        upload(app, "books.json", data)
+        next(button for button in app.button if button.label == "Submit for review").click().run()
+    assert not app.exception
+    assert [info.value for info in app.info] == ["This file was already submitted; here is that batch."]
+    with engine.connect() as conn:
+        assert conn.execute(text("select count(*) from review_batches")).scalar() == 1

@@ -21,8 +21,11 @@ def call(service: Callable[[], T]) -> T | None:
     """Run a core service; show its error (never a traceback) and return None if it fails."""
     try:
         return service()
-    except StorageUnavailable:
-        st.error("The database is unavailable; retrying shortly. Nothing you submitted is lost.")
+    except StorageUnavailable as error:
+        st.error(f"Database unavailable: {error.message}")
     except AppError as error:
         st.error(f"{error.code}: {error.message}")
+    except Exception as error:  # a bug: never show a traceback or SQL to a seller
+        st.error(f"Something went wrong ({type(error).__name__}); nothing was changed. "
+                 "Please try again or report it.")
     return None

@@ -10,7 +10,6 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
 from sqlalchemy import Connection, Engine
 
@@ -18,12 +17,12 @@ from core.batches.progress import BatchSummary, read_summary
 from core.catalogs.check import CatalogItem
 from core.database import copy_rows
 from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
-from core.jobs.payload import fingerprint, sha256
+from core.jobs.payload import check_idempotency_key, fingerprint, sha256
 from core.listings.snapshot import encode_snapshot
 from core.jobs.queue import JobQueue
 from core.sql import queries_beside
+from core.timestamps import iso
 
-KEY_MAX = 128
 QUERIES = queries_beside(__file__)
 
 
@@ -52,7 +51,7 @@ class AcceptedBatch:
         return {
             "batchId": str(self.batch_id),
             "status": self.summary.status,
-            "submittedAt": _iso(self.summary.submitted_at),
+            "submittedAt": iso(self.summary.submitted_at),
             "total": self.summary.total,
             "created": self.created,
             "statusUrl": location,
@@ -100,8 +99,7 @@ def batch_identity(prepared: Sequence[PreparedItem]) -> str:
 
 
 def _check_request(key: str, items: Sequence[CatalogItem], max_items: int) -> None:
-    if not key or len(key) > KEY_MAX:
-        raise InvalidBatchRequest(f"The idempotency key must be 1 to {KEY_MAX} characters.")
+    check_idempotency_key(key)
     if not 1 <= len(items) <= max_items:
         raise InvalidBatchRequest(f"A batch takes 1 to {max_items:,} listings; got {len(items):,}.")
     item_ids = [item.item_id for item in items]
@@ -140,7 +138,3 @@ def _insert_jobs(
     )
     copy_rows(connection, QUERIES["copy_batch_jobs"].text, rows)
     return job_ids
-
-
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None

@@ -9,6 +9,7 @@ from sqlalchemy import Engine
 
 from core.errors import BatchNotFound, InvalidBatchRequest, storage_errors
 from core.sql import queries_beside
+from core.timestamps import iso
 
 QUERIES = queries_beside(__file__)
 LIMIT_MAX = 100
@@ -35,9 +36,9 @@ class BatchItem:
             "itemId": self.item_id,
             "jobId": str(self.job_id),
             "status": self.status,
-            "submittedAt": _iso(self.submitted_at),
-            "startedAt": _iso(self.started_at),
-            "completedAt": _iso(self.completed_at),
+            "submittedAt": iso(self.submitted_at),
+            "startedAt": iso(self.started_at),
+            "completedAt": iso(self.completed_at),
             "result": self.result,
             "error": error,
         }
@@ -85,7 +86,3 @@ def _item(row: Any) -> BatchItem:
         submitted_at=row.submitted_at, started_at=row.started_at, completed_at=row.completed_at,
         result=row.result, error_code=row.error_code, error_message=row.error_message,
     )
-
-
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None

@@ -8,6 +8,7 @@ from sqlalchemy import Connection, Engine
 
 from core.errors import BatchNotFound, storage_errors
 from core.sql import queries_beside
+from core.timestamps import iso
 
 QUERIES = queries_beside(__file__)
 
@@ -38,8 +39,8 @@ class BatchSummary:
         """The article's summary shape."""
         return {
             "batchId": str(self.batch_id),
-            "submittedAt": self.submitted_at.isoformat(),
-            "completedAt": self.completed_at.isoformat() if self.completed_at else None,
+            "submittedAt": iso(self.submitted_at),
+            "completedAt": iso(self.completed_at),
             "status": self.status,
             "total": self.total,
             "queued": self.queued,

@@ -6,7 +6,9 @@ from typing import Any
 
 from core.catalogs.formats import decode_text, detect_format, normalise_column, read_records
 from core.catalogs.records import CatalogError, RawRecord
-from core.listings.draft import ListingDraft, validate_draft
+from core.listings.draft import (
+    CONTROL_CHARACTERS, ListingDraft, control_characters_message, validate_draft,
+)
 
 ITEM_ID_MAX = 128
 ITEM_ID_COLUMNS = {"item_id", "itemid", "sku"}
@@ -51,22 +53,27 @@ def check_catalog(data: bytes, filename: str, max_items: int, max_bytes: int) ->
     check = CatalogCheck(file_format, errors=list(read.errors))
     if read.errors and not read.records:
         return check
-    if file_format == "csv" and not _csv_columns_present(read.records, check):
+    if file_format == "csv" and not _csv_columns_usable(read.columns, check):
         return check
     _validate_records(read.records, check)
     _check_count(len(read.records) + _unreadable_rows(read.errors), max_items, check)
     return check
 
 
-def _csv_columns_present(records: list[RawRecord], check: CatalogCheck) -> bool:
-    columns = {_canonical(name) for record in records[:1] for name in record.fields}
-    missing = [name for name in REQUIRED_COLUMNS if records and name not in columns]
-    for name in missing:
-        check.errors.append(CatalogError(
-            f"The required column '{name}' is missing from the header: add it (or rename the "
-            f"column that holds it).", line=1, field=name,
-        ))
-    return not missing
+def _csv_columns_usable(header: list[str], check: CatalogCheck) -> bool:
+    """Every required column once: 'item_id' and 'sku' are the same column, say, so a header
+    with both is ambiguous."""
+    canonical = [_canonical(name) for name in header]
+    errors = [CatalogError(
+        f"The required column '{name}' is missing from the header: add it (or rename the "
+        "column that holds it).", line=1, field=name,
+    ) for name in REQUIRED_COLUMNS if name not in canonical]
+    errors += [CatalogError(
+        f"The columns {', '.join(repr(h) for h, c in zip(header, canonical) if c == name)} all "
+        f"give the {name}: keep one of them.", line=1, field=name,
+    ) for name in dict.fromkeys(canonical) if canonical.count(name) > 1]
+    check.errors.extend(errors)
+    return not errors
 
 
 def _validate_records(records: list[RawRecord], check: CatalogCheck) -> None:
@@ -83,6 +90,8 @@ def _validate_record(
     listing, item_id, problems = split_record(record)
     if isinstance(item_id, int) and not isinstance(item_id, bool):
         item_id = str(item_id)
+    if isinstance(item_id, str):
+        item_id = item_id.strip()
     problems += _item_id_problems(item_id, first_row_of, record.row)
     draft, field_problems = validate_draft(listing) if listing is not None else (None, [])
     problems += [(problem.field, problem.message) for problem in field_problems]
@@ -165,6 +174,8 @@ def _item_id_problems(item_id: Any, first_row_of: dict[str, int], row: int) -> l
         return [("item_id", "item_id must be text, e.g. \"SKU-1001\".")]
     if len(item_id) > ITEM_ID_MAX:
         return [("item_id", f"item_id has {len(item_id)} characters; use at most {ITEM_ID_MAX}.")]
+    if CONTROL_CHARACTERS.search(item_id):
+        return [("item_id", control_characters_message("item_id"))]
     if item_id in first_row_of:
         return [("item_id", f"item_id '{item_id}' is already used on row {first_row_of[item_id]}: "
                             "every listing needs a unique id.")]

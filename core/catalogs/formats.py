@@ -66,6 +66,7 @@ def read_csv(text: str) -> FileRead:
         result.errors.extend(header_errors(header))
         if result.errors:
             return result
+        result.columns = [cell.strip() for cell in header]
         result.records = list(_csv_records(reader, header))
     except csv.Error as error:
         result.errors.append(
@@ -137,7 +138,9 @@ def read_jsonl(text: str) -> FileRead:
     """One listing object per line; blank lines are ignored."""
     result = FileRead("jsonl")
     row = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Only \n ends a line: str.splitlines() would also split on U+2028 and form feeds, which
+    # are legal inside JSON strings pasted from web pages.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         row += 1
@@ -152,6 +155,9 @@ def read_jsonl(text: str) -> FileRead:
 def _load_json(text: str, base_line: int) -> tuple[Any, CatalogError | None]:
     try:
         return json.loads(text, parse_float=Decimal), None
+    except RecursionError:
+        return None, CatalogError("The JSON is nested too deeply to be a catalog: use a flat list "
+                                  "of listings.", line=base_line)
     except json.JSONDecodeError as error:
         line = base_line + error.lineno - 1
         return None, CatalogError(

@@ -39,3 +39,4 @@ class FileRead:
     format: str
     records: list[RawRecord] = field(default_factory=list)
     errors: list[CatalogError] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)

@@ -1,9 +1,9 @@
-"""Running one job attempt: claim (short transaction), review (no transaction open, on a
-bounded model thread with a deadline), then a token-fenced write.
+"""Running one job attempt: reserve a model slot, claim (short transaction), review (no
+transaction open, on a bounded model thread with a deadline), then a token-fenced write.
 
 Model failures are stored as safe codes, except transient ones with attempts left: those
-hand the job back and ask the broker for a delayed retry. Storage failures are raised so
-the message is redelivered later; they never become model failures.
+hand the job back and schedule a delayed message in the same transaction. Storage failures
+are raised so the message is redelivered later; they never become model failures.
 """
 
 import logging
@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 from core.jobs.heartbeat import InFlight
 from core.jobs.lifecycle import Attempt, claim_job, fenced_fail, fenced_release, fenced_succeed
 from core.jobs.model_slots import ModelSlots
+from core.jobs.queue import JobQueue
 from core.listings import service
 from core.listings.errors import ReviewError
 from core.listings.providers.base import ReviewProvider
@@ -29,18 +30,11 @@ log = logging.getLogger(__name__)
 class Outcome(str, Enum):
     SUCCEEDED = "succeeded"
     FAILED = "failed"
+    RETRY_SCHEDULED = "retry_scheduled"
+    DEFERRED = "deferred"
     STALE = "stale"
     SKIPPED = "skipped"
     EXHAUSTED = "exhausted"
-
-
-class RetryLater(Exception):
-    """A transient model failure with attempts left: deliver the job again after `delay`."""
-
-    def __init__(self, delay_seconds: float, code: str) -> None:
-        super().__init__(code)
-        self.delay_seconds = delay_seconds
-        self.code = code
 
 
 @dataclass
@@ -48,6 +42,7 @@ class JobRunner:
     """Everything one worker process needs to run attempts."""
 
     engine: Engine
+    queue: JobQueue
     provider: ReviewProvider
     slots: ModelSlots
     settings: Settings
@@ -55,23 +50,42 @@ class JobRunner:
 
     def execute(self, job_id: uuid.UUID) -> Outcome:
         """One delivery of a job. Raises on storage failures (the broker redelivers)."""
-        with self.engine.begin() as connection:
-            claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease)
-        if claim.attempt is None:
-            outcome = Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
-            log.info("job attempt job_id=%s outcome=%s", job_id, outcome.value)
-            return outcome
-        self.in_flight.add(claim.attempt)
-        try:
-            outcome = self._run(claim.attempt)
-        finally:
-            self.in_flight.discard(claim.attempt)
-        log.info("job attempt job_id=%s attempt=%d outcome=%s", job_id, claim.attempt.attempts,
-                 outcome.value)
+        if not self.slots.reserve():
+            outcome = self._defer(job_id)
+        else:
+            outcome = self._claim_and_run(job_id)
+        log.info("job attempt job_id=%s outcome=%s", job_id, outcome.value)
         return outcome
 
+    def _defer(self, job_id: uuid.UUID) -> Outcome:
+        """Every slot is held by abandoned calls: try again later, without spending an attempt."""
+        with self.engine.begin() as connection:
+            self.queue.enqueue(connection, [job_id], self.settings.retry_base_delay)
+        return Outcome.DEFERRED
+
+    def _claim_and_run(self, job_id: uuid.UUID) -> Outcome:
+        try:
+            with self.engine.begin() as connection:
+                claim = claim_job(connection, job_id, self.settings.max_attempts,
+                                  self.settings.job_lease)
+        except BaseException:
+            self.slots.release()
+            raise
+        if claim.attempt is None:
+            self.slots.release()
+            return Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
+        self.in_flight.add(claim.attempt)
+        try:
+            return self._run(claim.attempt)
+        finally:
+            self.in_flight.discard(claim.attempt)
+
     def _run(self, attempt: Attempt) -> Outcome:
-        draft = decode_snapshot(attempt.payload)
+        try:
+            draft = decode_snapshot(attempt.payload)
+        except (ValueError, KeyError, TypeError):
+            self.slots.release()
+            return self._failed(attempt, ReviewError("REVIEW_FAILED"))
         try:
             reviewed = self.slots.call(
                 lambda: service.review(draft, "job", self.provider, self.settings.model_timeout))
@@ -82,15 +96,18 @@ class JobRunner:
         return Outcome.SUCCEEDED if stored else _stale(attempt)
 
     def _failed(self, attempt: Attempt, error: ReviewError) -> Outcome:
-        if error.transient and attempt.attempts < self.settings.max_attempts:
-            with self.engine.begin() as connection:
-                released = fenced_release(connection, attempt)
-            if not released:
-                return _stale(attempt)
-            raise RetryLater(self.retry_delay(attempt.attempts, error.retry_after), error.code)
+        retry = error.transient and attempt.attempts < self.settings.max_attempts
         with self.engine.begin() as connection:
-            stored = fenced_fail(connection, attempt, error.code)
-        return Outcome.FAILED if stored else _stale(attempt)
+            if retry:
+                stored = fenced_release(connection, attempt)
+                if stored:
+                    delay = self.retry_delay(attempt.attempts, error.retry_after)
+                    self.queue.enqueue(connection, [attempt.job_id], delay)
+            else:
+                stored = fenced_fail(connection, attempt, error.code)
+        if not stored:
+            return _stale(attempt)
+        return Outcome.RETRY_SCHEDULED if retry else Outcome.FAILED
 
     def retry_delay(self, attempts: int, retry_after: float | None) -> float:
         """The provider's Retry-After when given, else exponential backoff with jitter (half

@@ -1,8 +1,8 @@
 """Bounded model calls: at most N at once per process, each with a deadline.
 
-A call that outlives its deadline is abandoned (MODEL_TIMEOUT) but keeps its slot until it
-really ends, because an SDK call cannot be force-stopped; when every slot is held that way,
-new calls fail fast with MODEL_CAPACITY_UNAVAILABLE instead of queueing in memory.
+A slot is reserved before the job is claimed, so a job is never charged an attempt when no
+model thread is free. A call that outlives its deadline is abandoned (MODEL_TIMEOUT) but
+keeps its slot until it really ends, because an SDK call cannot be force-stopped.
 """
 
 import threading
@@ -22,16 +22,23 @@ class ModelSlots:
         self._free = threading.BoundedSemaphore(concurrency)
         self._pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="review-model")
 
+    def reserve(self) -> bool:
+        """Take a slot if one is free; the caller must then `call` or `release` exactly once."""
+        return self._free.acquire(blocking=False)
+
+    def release(self) -> None:
+        self._free.release()
+
     def call(self, operation: Callable[[], T]) -> T:
-        """Run `operation` on a model thread and wait at most `timeout` seconds for it."""
-        if not self._free.acquire(blocking=False):
-            raise ReviewError("MODEL_CAPACITY_UNAVAILABLE")
+        """Run `operation` in a reserved slot and wait at most `timeout` seconds for it; the
+        slot is given back when the operation really ends.
+        """
         try:
             future = self._pool.submit(operation)
         except RuntimeError:
-            self._free.release()
+            self.release()
             raise ReviewError("MODEL_CAPACITY_UNAVAILABLE") from None
-        future.add_done_callback(lambda _: self._free.release())
+        future.add_done_callback(lambda _: self.release())
         try:
             return future.result(timeout=self.timeout)
         except FutureTimeout:

@@ -6,8 +6,18 @@ apart on purpose.
 
 import hashlib
 
+from core.errors import InvalidBatchRequest
 from core.listings.draft import ListingDraft
 from core.listings.snapshot import listing_json, plain_decimal
+
+
+KEY_MAX = 128
+
+
+def check_idempotency_key(key: str) -> None:
+    """1-128 characters, as the key columns allow."""
+    if not key or len(key) > KEY_MAX:
+        raise InvalidBatchRequest(f"The idempotency key must be 1 to {KEY_MAX} characters.")
 
 
 def fingerprint(draft: ListingDraft) -> str:

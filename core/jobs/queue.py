@@ -1,4 +1,4 @@
-"""The queue port: how acceptance hands job ids to the background workers.
+"""The queue port: how core hands job ids to the background workers.
 
 Core only knows this interface; tasks/ implements it over dramatiq-pg. The connection is
 the caller's, so the messages commit (and notify) together with the job rows, or not at all.
@@ -12,5 +12,9 @@ from sqlalchemy import Connection
 
 
 class JobQueue(Protocol):
-    def enqueue(self, connection: Connection, job_ids: Sequence[UUID]) -> None:
-        """Write one message per job inside the caller's open transaction."""
+    def enqueue(
+        self, connection: Connection, job_ids: Sequence[UUID], delay_seconds: float = 0
+    ) -> None:
+        """Write one message per job inside the caller's open transaction; a delayed
+        message is delivered no earlier than `delay_seconds` after it is written.
+        """

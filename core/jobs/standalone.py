@@ -4,8 +4,8 @@ import uuid
 
 from sqlalchemy import Engine
 
-from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
-from core.jobs.payload import fingerprint
+from core.errors import IdempotencyConflict, storage_errors
+from core.jobs.payload import check_idempotency_key, fingerprint
 from core.listings.snapshot import encode_snapshot
 from core.jobs.queue import JobQueue
 from core.jobs.status import JobStatus, read_job
@@ -13,7 +13,6 @@ from core.listings.draft import ListingDraft
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
-KEY_MAX = 128
 
 
 def submit_job(
@@ -22,8 +21,7 @@ def submit_job(
     """Store one job and its message atomically; (created, status). Same key + same listing
     returns the existing job; same key + another listing raises IdempotencyConflict.
     """
-    if not key or len(key) > KEY_MAX:
-        raise InvalidBatchRequest(f"The idempotency key must be 1 to {KEY_MAX} characters.")
+    check_idempotency_key(key)
     request_hash = fingerprint(draft)
     params = {"id": uuid.uuid4(), "owner": owner, "key": key, "request_hash": request_hash,
               "payload": encode_snapshot(draft)}

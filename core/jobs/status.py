@@ -9,6 +9,7 @@ from sqlalchemy import Connection, Engine
 
 from core.errors import JobNotFound, storage_errors
 from core.sql import queries_beside
+from core.timestamps import iso
 
 QUERIES = queries_beside(__file__)
 
@@ -34,9 +35,9 @@ class JobStatus:
             "batchId": str(self.batch_id) if self.batch_id else None,
             "itemId": self.item_id,
             "status": self.status,
-            "submittedAt": self.submitted_at.isoformat(),
-            "startedAt": self.started_at.isoformat() if self.started_at else None,
-            "completedAt": self.completed_at.isoformat() if self.completed_at else None,
+            "submittedAt": iso(self.submitted_at),
+            "startedAt": iso(self.started_at),
+            "completedAt": iso(self.completed_at),
             "attempts": self.attempts,
             "result": self.result,
             "error": error,

@@ -4,6 +4,7 @@ Validation returns every problem at once (field + seller-actionable message) so 
 upload can report all rows and fields in one pass instead of failing on the first.
 """
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Mapping
@@ -15,6 +16,10 @@ ATTRIBUTES_MAX = 50
 ATTRIBUTE_NAME_MAX = 100
 ATTRIBUTE_VALUE_MAX = 1000
 PRICE_MAX = Decimal("1000000000")
+PRICE_DECIMALS_MAX = 4
+# NUL cannot be stored in PostgreSQL text at all; the other control characters are invisible
+# garbage from copy-paste. Tab, newline and carriage return are ordinary text.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,13 @@ def _text(value: Any, name: str, limit: int, problems: list[FieldProblem]) -> st
         problems.append(
             FieldProblem(name, f"{name} has {len(value)} characters; shorten it to {limit} or fewer.")
         )
+    if CONTROL_CHARACTERS.search(value):
+        problems.append(FieldProblem(name, control_characters_message(name)))
     return value
+
+
+def control_characters_message(name: str) -> str:
+    return f"{name} contains invisible control characters (such as NUL): retype or remove them."
 
 
 def _price(value: Any, problems: list[FieldProblem]) -> Decimal:
@@ -87,6 +98,8 @@ def parse_price(value: Any) -> Decimal | str:
         return "price cannot be negative: use 0 or more."
     if price > PRICE_MAX:
         return f"price must be at most {PRICE_MAX}."
+    if -price.as_tuple().exponent > PRICE_DECIMALS_MAX:
+        return f"price has too many decimal places; use at most {PRICE_DECIMALS_MAX}, like 45.00."
     return price
 
 
@@ -120,6 +133,8 @@ def _attribute(name: Any, value: Any, problems: list[FieldProblem]) -> str:
         problems.append(FieldProblem(where, f"{where} is empty: give it a value or remove it."))
     elif len(value) > ATTRIBUTE_VALUE_MAX:
         problems.append(FieldProblem(where, f"{where} is longer than {ATTRIBUTE_VALUE_MAX} characters."))
+    if CONTROL_CHARACTERS.search(str(name) + value):
+        problems.append(FieldProblem(where, control_characters_message(where)))
     return value
 
 

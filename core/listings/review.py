@@ -5,7 +5,10 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.alias_generators import to_camel
 from typing import Annotated
 
-NonBlank = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=1000)]
+# No control characters: model text is stored in jsonb, which cannot hold NUL.
+NonBlank = Annotated[str, StringConstraints(
+    strip_whitespace=True, min_length=1, max_length=1000,
+    pattern=r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$")]
 
 
 class ListingReview(BaseModel):

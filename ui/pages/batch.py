@@ -20,6 +20,8 @@ except ValueError:
 if loaded is None:
     st.stop()
 owner = loaded.settings.owner
+if notice := st.session_state.pop("notice", None):
+    st.info(notice)
 
 
 @st.fragment(run_every=2)

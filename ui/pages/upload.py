@@ -18,7 +18,10 @@ upload = st.file_uploader("Catalog file", type=["csv", "tsv", "json", "jsonl", "
 if upload is None:
     st.stop()
 data = upload.getvalue()
-check = check_catalog(data, upload.name, settings.max_batch_items, settings.max_upload_bytes)
+check = call(lambda: check_catalog(data, upload.name, settings.max_batch_items,
+                                   settings.max_upload_bytes))
+if check is None:
+    st.stop()
 if not check.ok:
     st.error(f"{len(check.errors)} problem(s) found; nothing can be submitted until they are fixed.")
     st.dataframe(pd.DataFrame([error.to_json_dict() for error in check.errors]), hide_index=True)
@@ -34,6 +37,6 @@ if st.button("Submit for review", type="primary"):
                                            owner=settings.owner, filename=upload.name, data=data))
     if accepted is not None:
         if not accepted.created:
-            st.info("This file was already submitted; here is that batch.")
+            st.session_state["notice"] = "This file was already submitted; here is that batch."
         st.query_params["batch"] = str(accepted.batch_id)
         st.switch_page("pages/batch.py", query_params={"batch": str(accepted.batch_id)})
