@@ -19,7 +19,7 @@ STOP_MARGIN_SECONDS = 10
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
-    up = commands.add_parser("up", help="Run everything: database, migrations, a worker and the UI.",
+    up = commands.add_parser("up", help="Run everything: database, migrations, a worker, the UI and the API.",
                              description="Run everything; Ctrl-C stops all of it.")
     up.add_argument("--port", type=int, help="UI port (default LISTING_REVIEW_UI_PORT or 8501)")
     up.set_defaults(handler=run_up)
@@ -76,8 +76,10 @@ def run_up(args: argparse.Namespace) -> int:
     children = [
         subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=env),
         subprocess.Popen(_ui_command(port), env=env),
+        subprocess.Popen([sys.executable, "-m", "cli.main", "api"], env=env),
     ]
     print(f"Listing Review is up: http://localhost:{port}  (Ctrl-C stops everything)", flush=True)
+    print(f"HTTP API: http://localhost:{runtime.settings.api_port}/docs", flush=True)
     return _wait_for(children, runtime.settings.shutdown_wait + STOP_MARGIN_SECONDS)
 
 

@@ -5,12 +5,15 @@ Exit status 0 means success; 1 an error reported as `{"error": {code, message, r
 """
 
 import argparse
+import logging
+import os
 import sys
 from collections.abc import Callable, Sequence
 
-from cli import commands_run, commands_use
+from cli import commands_api, commands_eval, commands_run, commands_use
 from cli.output import print_error
 from core.errors import AppError
+from core.logging_setup import configure_logging
 from core.settings import SettingsError, get_settings
 
 
@@ -21,16 +24,23 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Configuration comes from environment variables; see the README's table "
         "(DATABASE_URL, LISTING_REVIEW_HOME, LISTING_REVIEW_MAX_BATCH_ITEMS, ...).",
     )
+    parser.add_argument("--log-format", choices=("text", "json"),
+                        help="log lines as text or one JSON object per line (default "
+                        "LISTING_REVIEW_LOG_FORMAT or text); worker processes inherit it")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands_run.add_commands(commands)
     commands_use.add_commands(commands)
+    commands_eval.add_commands(commands)
+    commands_api.add_commands(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.log_format:  # through the environment, so every child process gets it too
+        os.environ["LISTING_REVIEW_LOG_FORMAT"] = args.log_format
     try:
-        get_settings()
+        configure_logging(get_settings().log_format, logging.WARNING)
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
     except SettingsError as error:
@@ -41,6 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:  # a bug: say so plainly, never with a traceback or SQL
+        print_error({"error": {"code": "INTERNAL_ERROR", "message": (
+            f"An unexpected error ({type(error).__name__}) stopped the command; nothing more "
+            "is shown here on purpose. Please report it.")}}, getattr(args, "json", False))
+        return 1
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
         pool_size=pool_size,
         max_overflow=pool_size,
         pool_pre_ping=True,
+        # Errors must never carry seller text (listing snapshots are bind parameters) into logs.
+        hide_parameters=True,
         connect_args={"connect_timeout": 5},
     )
 

@@ -49,6 +49,12 @@ class StorageUnavailable(AppError):
     code = "STORAGE_UNAVAILABLE"
 
 
+class AdmissionLimitExceeded(AppError):
+    """The seller already has too much unfinished work; nothing was stored. Try again later."""
+
+    code = "ADMISSION_LIMIT_EXCEEDED"
+
+
 STORAGE_MESSAGE = "The database is unavailable right now; nothing was changed. Try again shortly."
 
 

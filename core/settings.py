@@ -54,6 +54,16 @@ class Settings(BaseSettings):
     model_timeout: float = Field(default=120.0, ge=0.001, le=3600.0)
     storage_retry_delay: float = Field(default=10.0, ge=0.01, le=600.0)
     ui_port: int = Field(default=8501, ge=1, le=65535)
+    api_port: int = Field(default=8000, ge=1, le=65535)
+    worker_metrics_port: int = Field(default=9191, ge=1, le=65535,
+                                     description="Prometheus endpoint of `listing-review worker`.")
+    ui_metrics_port: int = Field(default=9192, ge=1, le=65535,
+                                 description="Prometheus endpoint of the UI process.")
+    api_metrics_port: int = Field(default=9193, ge=1, le=65535,
+                                  description="Prometheus endpoint of the API process.")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="Log lines for people (text) or machines (one JSON object each).")
+    max_unfinished_items_per_owner: int = Field(default=20000, ge=1, le=1_000_000)
     recovery_interval: float = Field(default=2.0, ge=0.05, le=60.0)
     job_lease: float = Field(default=10.0, ge=0.2, le=600.0)
     retry_base_delay: float = Field(default=2.0, ge=0.01, le=600.0)

@@ -1,7 +1,6 @@
 """dramatiq-pg broker construction (no I/O until a connection is first needed)."""
 
 from dramatiq.middleware import default_middleware
-from dramatiq.middleware.prometheus import Prometheus
 from dramatiq_pg.utils import make_pool
 
 from tasks.consumer import ReviewBroker
@@ -14,9 +13,10 @@ POOL_HEADROOM = 8
 def make_broker(libpq_url: str, threads: int) -> ReviewBroker:
     """A PostgresBroker on the app's own database; results are stored by the app, not dramatiq.
 
-    Dramatiq's Prometheus middleware is left out: it only works when booted by the dramatiq
-    CLI (its metrics are set up in a process-boot hook our worker does not run).
+    Dramatiq's default middleware includes its Prometheus middleware, whose metrics exist only
+    after the `process_boot` hook: emit it before starting a Worker (tasks/worker.py does).
+    Its values go to the supervisor's multiprocess directory (tasks/metrics.py).
     """
     pool = make_pool(libpq_url, maxconn=threads + POOL_HEADROOM)
-    middleware = [factory() for factory in default_middleware if factory is not Prometheus]
+    middleware = [factory() for factory in default_middleware]
     return ReviewBroker(pool=pool, results=False, middleware=middleware)

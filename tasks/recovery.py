@@ -7,13 +7,18 @@ dramatiq-pg itself only looks again when a consumer starts (or at random, ~10 mi
 """
 
 import logging
+import os
+import socket
 import threading
+import uuid
 
 from sqlalchemy import Engine
 
+from core import telemetry
 from core.jobs.heartbeat import InFlight, beat
 from core.jobs.queue import JobQueue
 from core.jobs.recovery import recover_stale_jobs
+from core.operations.recording import record_recoveries, record_worker_heartbeat
 from core.settings import Settings
 from core.sql import queries_beside
 
@@ -26,20 +31,30 @@ def requeue_orphaned_messages(engine: Engine, queue_name: str, grace_seconds: fl
     params = {"queue_names": [queue_name, f"{queue_name}.DQ"], "grace_seconds": grace_seconds}
     with engine.begin() as connection:
         count = connection.execute(QUERIES["requeue_orphaned_messages"], params).scalar_one()
+        record_recoveries(connection, "orphan_message", count)
+    telemetry.count_recoveries("orphan_message", count)
     if count:
         log.warning("re-sent %d orphaned message(s) whose consumer is gone", count)
     return count
 
 
-def recovery_pass(engine: Engine, queue: JobQueue, in_flight: InFlight, settings: Settings) -> None:
-    """One round: prove our attempts alive first, then recover other processes' work."""
+def recovery_pass(
+    engine: Engine, queue: JobQueue, in_flight: InFlight, settings: Settings,
+    worker_id: uuid.UUID | None = None,
+) -> None:
+    """One round: prove our attempts alive first, then recover other processes' work, then
+    tell the operations page this process is alive (last, so it can never hold up recovery).
+    """
     beat(engine, in_flight)
-    recover_stale_jobs(engine, queue, settings.job_lease)
+    record_recoveries(engine, "stale_job", len(recover_stale_jobs(engine, queue, settings.job_lease)))
     requeue_orphaned_messages(engine, settings.queue_name, settings.recovery_interval)
+    if worker_id is not None:
+        record_worker_heartbeat(engine, worker_id, socket.gethostname(), os.getpid())
 
 
 def start_recovery_loop(
-    engine: Engine, queue: JobQueue, in_flight: InFlight, settings: Settings, stop: threading.Event
+    engine: Engine, queue: JobQueue, in_flight: InFlight, settings: Settings, stop: threading.Event,
+    worker_id: uuid.UUID | None = None,
 ) -> threading.Thread:
     """A daemon thread running recovery_pass every `recovery_interval` until `stop` is set.
 
@@ -49,7 +64,7 @@ def start_recovery_loop(
     def loop() -> None:
         while not stop.wait(settings.recovery_interval):
             try:
-                recovery_pass(engine, queue, in_flight, settings)
+                recovery_pass(engine, queue, in_flight, settings, worker_id)
             except Exception as error:
                 log.warning("recovery pass failed: %s", type(error).__name__)
 

@@ -7,6 +7,7 @@ import multiprocessing
 import signal
 import threading
 import time
+import uuid
 from multiprocessing.process import BaseProcess
 
 from dramatiq import Worker
@@ -16,9 +17,11 @@ from core.jobs.execution import JobRunner
 from core.jobs.heartbeat import InFlight
 from core.jobs.model_slots import ModelSlots
 from core.listings.providers.registry import make_provider
+from core.logging_setup import configure_logging
 from core.settings import Settings
 from tasks.actors import declare_actors
 from tasks.broker import make_broker
+from tasks.metrics import worker_metrics
 from tasks.queue import DramatiqPgQueue
 from tasks.recovery import start_recovery_loop
 
@@ -33,20 +36,26 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     On stop, in-flight calls get `shutdown_wait` seconds to finish; whatever is still
     running after that stays RUNNING and is recovered by the others once its heartbeat ages.
     """
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
+    configure_logging(settings.log_format)
     engine = make_engine(libpq_url, pool_size=settings.worker_threads + 2)
     queue = DramatiqPgQueue(settings.queue_name)
     runner = JobRunner(engine, queue, make_provider(settings),
                        ModelSlots(settings.worker_threads, settings.model_timeout), settings, InFlight())
     broker = make_broker(libpq_url, settings.worker_threads)
     declare_actors(broker, runner)
+    # What the dramatiq CLI does after loading a broker: sets up the Prometheus middleware's
+    # metrics (in the supervisor's multiprocess directory) and starts TimeLimit's watchdog.
+    broker.emit_after("process_boot")
     worker = Worker(broker, worker_threads=settings.worker_threads)
     # dramatiq-pg's consumer never resets its backoff once it has hit the prefetch limit, then
     # sleeps up to 1 s per wait while threads run dry; a deeper prefetch keeps them fed.
     worker.queue_prefetch = settings.worker_prefetch or settings.worker_threads * PREFETCH_PER_THREAD
     stop = _stop_event()
     worker.start()
-    recovery = start_recovery_loop(engine, queue, runner.in_flight, settings, stop)
+    # One id per process lifetime: the operations page counts live processes by it.
+    recovery = start_recovery_loop(engine, queue, runner.in_flight, settings, stop, uuid.uuid4())
+    log.info("worker process ready: %d thread(s) on queue '%s'", settings.worker_threads,
+             settings.queue_name)
     stop.wait()
     worker.stop(timeout=int(settings.shutdown_wait * 1000))
     recovery.join(settings.recovery_interval + 5)
@@ -63,16 +72,18 @@ def _stop_event() -> threading.Event:
 
 def supervise(settings: Settings, libpq_url: str) -> None:
     """Run `worker_processes` workers; restart any that exits until we are told to stop."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
+    configure_logging(settings.log_format)
     context = multiprocessing.get_context("spawn")
     stop = _stop_event()
-    children = [_spawn(context, settings, libpq_url) for _ in range(settings.worker_processes)]
-    while not stop.wait(RESTART_PAUSE_SECONDS):
-        for index, child in enumerate(children):
-            if not child.is_alive():
-                log.warning("worker process %s exited with %s; restarting", child.pid, child.exitcode)
-                children[index] = _spawn(context, settings, libpq_url)
-    _stop_all(children, settings.shutdown_wait)
+    with worker_metrics(settings, libpq_url) as metrics:
+        children = [_spawn(context, settings, libpq_url) for _ in range(settings.worker_processes)]
+        while not stop.wait(RESTART_PAUSE_SECONDS):
+            for index, child in enumerate(children):
+                if not child.is_alive():
+                    log.warning("worker process %s exited with %s; restarting", child.pid, child.exitcode)
+                    metrics.forget(child.pid)
+                    children[index] = _spawn(context, settings, libpq_url)
+        _stop_all(children, settings.shutdown_wait)
 
 
 def _spawn(context, settings: Settings, libpq_url: str) -> BaseProcess:

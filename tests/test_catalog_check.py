@@ -226,3 +226,13 @@ def test_deeply_nested_json_is_a_clear_error():
 def test_prices_with_too_many_decimals_are_rejected(price: str):
     result = check(HEADER + f"A1,T,D,C,{price},\n")
     assert errors_of(result) == [(1, "A1", "price")] and "decimal places" in result.errors[0].message
+
+
+def test_column_map_renames_and_ignores_seller_columns():
+    data = "Artikel,Name,Text,Kategorie,Preis,Farbe,Intern\nA1,Lamp,Desk lamp,Home,89.90,gold,x\n"
+    mapping = {"Artikel": "item_id", "Name": "title", "Text": "description",
+               "Kategorie": "category", "Preis": "price", "Intern": "ignore"}
+    result = check_catalog(data.encode(), "shop.csv", LIMIT_ITEMS, LIMIT_BYTES, mapping)
+    assert result.ok and result.items[0].item_id == "A1"
+    assert result.items[0].draft.attributes == {"Farbe": "gold"}
+    assert result.columns == ["item_id", "title", "description", "category", "price", "Farbe"]

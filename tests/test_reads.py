@@ -7,7 +7,7 @@ from sqlalchemy import Engine, text
 
 from core.batches.acceptance import accept_batch
 from core.batches.pages import QUERIES, get_items_page
-from core.batches.progress import get_summary
+from core.batches.progress import get_summary, score_distribution
 from core.errors import BatchNotFound, InvalidBatchRequest
 from tasks.queue import DramatiqPgQueue
 from tests.builders import items
@@ -109,10 +109,34 @@ def test_page_query_needs_no_access_to_payload_hash_or_token(engine: Engine, dat
             conn.rollback()
             conn.execute(text("set role lr_page_reader"))
             rows = conn.execute(QUERIES["batch_items_page"], {
-                "owner": "local", "batch_id": batch_id, "after": 0, "limit_plus_one": 26}).all()
+                "owner": "local", "batch_id": batch_id, "after": 0, "limit_plus_one": 26,
+                "only": None}).all()
             conn.rollback()
         assert [row.item_position for row in rows] == [1, 2, 3]
     finally:
         with engine.begin() as conn:
             conn.execute(text("drop owned by lr_page_reader"))
             conn.execute(text("drop role lr_page_reader"))
+
+
+def test_pages_can_show_only_failures_or_human_review(engine: Engine):
+    batch_id = accept(engine, 4)
+    set_status(engine, batch_id, 2, "FAILED")
+    set_status(engine, batch_id, 3, "SUCCEEDED")
+    with engine.begin() as conn:
+        conn.execute(text("update review_jobs set result = '{\"qualityScore\": 40, "
+                          "\"requiresHumanReview\": true}' where item_position = 3"))
+    failed = get_items_page(engine, "local", batch_id, only="failed", max_after=1000)
+    human = get_items_page(engine, "local", batch_id, only="human_review", max_after=1000)
+    assert [item.position for item in failed.items] == [2]
+    assert [item.position for item in human.items] == [3]
+
+
+def test_score_distribution_buckets_successful_reviews(engine: Engine):
+    batch_id = accept(engine, 3)
+    for position in (1, 2):
+        set_status(engine, batch_id, position, "SUCCEEDED")
+    with engine.begin() as conn:
+        conn.execute(text("update review_jobs set result = '{\"qualityScore\": 100}' "
+                          "where item_position = 2"))
+    assert score_distribution(engine, "local", batch_id) == [(90, 2)]

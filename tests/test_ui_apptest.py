@@ -1,5 +1,6 @@
 """The Streamlit pages driven by AppTest against a real database."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -62,8 +63,10 @@ def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, eng
     page.query_params["batch"] = batch_id
     page.switch_page("pages/batch.py").run()
     assert not page.exception
-    assert [metric.value for metric in page.metric] == ["15", "0", "0", "0"]
-    assert len(page.dataframe[0].value) == 15
+    assert [metric.value for metric in page.metric] == ["15", "0", "0", "0", "0"]
+    assert [expander.label for expander in page.expander][:2] == [
+        "#1 · FA-4001 · QUEUED", "#2 · FA-4002 · QUEUED"]
+    assert len(page.expander) == 15
 
 
 def test_unknown_batch_id_is_not_found_without_a_traceback(app: AppTest):
@@ -83,3 +86,142 @@ def test_uploading_the_same_file_again_shows_the_existing_batch(app: AppTest, en
     assert [info.value for info in app.info] == ["This file was already submitted; here is that batch."]
     with engine.connect() as conn:
         assert conn.execute(text("select count(*) from review_batches")).scalar() == 1
+
+
+def submit_sample(app: AppTest, name: str) -> None:
+    app.switch_page("pages/upload.py")
+    upload(app, name, (SAMPLES / name).read_bytes())
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+
+
+def test_batches_page_lists_batches_and_filters_by_status(app: AppTest):
+    submit_sample(app, "books.json")
+    submit_sample(app, "fashion.jsonl")
+    app.switch_page("pages/batches.py").run()
+    assert not app.exception
+    assert [link.label for link in app.get("page_link")] == ["fashion.jsonl", "books.json"]
+    app.get("button_group")[0].set_value("Completed").run()
+    assert len(app.get("page_link")) == 0
+    assert "No batches yet" in app.info[0].value
+
+
+def finish_batch(engine: Engine, fail_positions: tuple[int, ...]) -> None:
+    """Complete every job by hand, failing some, within the schema's constraints."""
+    with engine.begin() as conn:
+        conn.execute(text(
+            "update review_jobs set status = 'SUCCEEDED', started_at = now(), completed_at = now(), "
+            "result = '{\"qualityScore\": 90, \"missingFields\": [], \"issues\": [], "
+            "\"suggestions\": [], \"requiresHumanReview\": false}' "
+            "where not (item_position = any(:failed))"), {"failed": list(fail_positions)})
+        conn.execute(text(
+            "update review_jobs set status = 'FAILED', started_at = now(), completed_at = now(), "
+            "error_code = 'AI_RESPONSE_INVALID', "
+            "error_message = 'The model did not produce a valid review.' "
+            "where item_position = any(:failed)"), {"failed": list(fail_positions)})
+
+
+def open_batch(app: AppTest, engine: Engine) -> str:
+    with engine.connect() as conn:
+        batch_id = str(conn.execute(text(
+            "select id from review_batches order by submitted_at limit 1")).scalar())
+    app.query_params["batch"] = batch_id
+    app.switch_page("pages/batch.py").run()
+    return batch_id
+
+
+def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine: Engine):
+    submit_sample(app, "books.json")
+    finish_batch(engine, fail_positions=(2, 5))
+    original = open_batch(app, engine)
+    app.get("button_group")[0].set_value("Failures").run()
+    assert [expander.label for expander in app.expander] == [
+        "#2 · BK-3002 · FAILED", "#5 · BK-3005 · FAILED"]
+    next(button for button in app.button if button.label == "Retry failed items").click().run()
+    assert not app.exception
+    with engine.connect() as conn:
+        retry = conn.execute(text(
+            "select id, retry_of from review_batches where retry_of is not null")).one()
+        items = conn.execute(text(
+            "select item_id from review_jobs where batch_id = :b order by item_position"),
+            {"b": retry.id}).scalars().all()
+    assert str(retry.retry_of) == original and items == ["BK-3002", "BK-3005"]
+
+
+def test_cancel_marks_unstarted_items_cancelled(app: AppTest, engine: Engine):
+    submit_sample(app, "fashion.jsonl")
+    open_batch(app, engine)
+    next(button for button in app.button if button.label == "Cancel items not yet started").click().run()
+    assert not app.exception
+    assert "Cancelled 15 item(s)" in app.info[0].value
+    assert [metric.value for metric in app.metric][-1] == "15"
+
+
+def test_review_page_reviews_one_listing_and_reports_field_problems(app: AppTest):
+    app.switch_page("pages/review.py").run()
+    app.text_input[0].input("Wireless keyboard")
+    app.text_area[0].input("Used wireless keyboard with its USB receiver; all keys work.")
+    app.text_input[1].input("Computer accessories")
+    app.text_input[2].input("45.00")
+    app.text_area[1].input("brand: KeyPro\ncondition: used")
+    app.button[0].click().run()
+    assert not app.exception and not app.error
+    assert app.metric[0].label == "Quality score"
+    app.text_input[2].input("-3")
+    app.button[0].click().run()
+    assert [error.value for error in app.error] == ["price: price cannot be negative: use 0 or more."]
+
+
+def test_operations_page_shows_queue_and_jobs(app: AppTest):
+    submit_sample(app, "books.json")
+    app.switch_page("pages/operations.py").run()
+    assert not app.exception
+    assert app.metric[0].label == "Active workers (last minute)"
+    assert app.metric[1].value.endswith(" s")
+
+
+def test_seller_text_is_never_rendered_as_markdown(app: AppTest, engine: Engine, tmp_path: Path):
+    hostile = tmp_path / "hostile.jsonl"
+    hostile.write_text(json.dumps({"item_id": "[x](http://evil.example)",
+                                   "title": "**bold** <script>alert(1)</script>",
+                                   "description": "[click](http://evil.example)", "category": "C",
+                                   "price": "1"}) + "\n")
+    upload(app, "hostile.jsonl", hostile.read_bytes())
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+    assert not app.exception
+    rendered = [md.value for md in app.markdown] + [expander.label for expander in app.expander]
+    assert all("**bold**" not in text and "](http" not in text for text in rendered)
+
+
+def test_error_report_download_lists_every_problem_with_formulas_defused():
+    from core.catalogs.check import check_catalog
+    from core.catalogs.report import error_report_csv
+
+    data = b"item_id,title,description,category,price\n=cmd|' /C calc'!A0,,D,C,-1\n"
+    report = error_report_csv(check_catalog(data, "x.csv", 10, 10_000).errors).decode("utf-8-sig")
+    lines = report.splitlines()
+    assert lines[0] == "row,line,item_id,field,message"
+    assert len(lines) == 3 and all(line.startswith("1,2,'=cmd") for line in lines[1:])
+
+
+def test_invalid_upload_offers_the_error_report(app: AppTest):
+    upload(app, "with_errors.csv", (SAMPLES / "with_errors.csv").read_bytes())
+    labels = [button.proto.label for button in app.get("download_button")]
+    assert "Download the error report (CSV)" in labels
+
+
+def test_column_mapping_turns_seller_headers_into_fields(app: AppTest, engine: Engine):
+    data = ("Artikel,Name,Text,Kategorie,Preis,Farbe,Intern\n"
+            "A1,Lamp,Brass desk lamp,Home,89.90,gold,x\n").encode()
+    upload(app, "shop.csv", data)
+    assert "problem(s) found" in app.error[0].value
+    mapping = {"Artikel": "item_id", "Name": "title", "Text": "description",
+               "Kategorie": "category", "Preis": "price", "Intern": "ignore"}
+    for box in app.selectbox:
+        if box.label in mapping:
+            box.set_value(mapping[box.label])
+    app.run()
+    assert "1 listings are ready." in app.success[0].value
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+    with engine.connect() as conn:
+        payload = conn.execute(text("select payload from review_jobs")).scalar()
+    assert payload["title"] == "Lamp" and payload["attributes"] == {"Farbe": "gold"}

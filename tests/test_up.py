@@ -43,14 +43,23 @@ def ui_healthy(port: int) -> bool:
         return False
 
 
+def api_answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
 def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
     env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
     env["LISTING_REVIEW_HOME"] = str(tmp_path / "home")
     port = free_port()
+    env["LISTING_REVIEW_API_PORT"] = str(api_port := free_port())
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for(lambda: ui_healthy(port))
+        wait_for(lambda: ui_healthy(port) and api_answers(api_port))
         children = psutil.Process(up.pid).children(recursive=True)
         accepted = json.loads(cli("submit", str(SAMPLES / "fashion.jsonl"), "--json", env=env).stdout)
         wait_for(lambda: json.loads(cli("batch", accepted["batchId"], "--json", env=env).stdout)

@@ -7,13 +7,22 @@ import streamlit as st
 
 from cli.runtime import Runtime, open_runtime
 from core.errors import AppError, StorageUnavailable
+from core.settings import get_settings
+from core.telemetry import serve_metrics
 
 T = TypeVar("T")
 
 
 @st.cache_resource(show_spinner=False)
+def metrics_endpoint() -> object | None:
+    """This UI process's Prometheus endpoint, started once (pages rerun on every interaction)."""
+    return serve_metrics(get_settings().ui_metrics_port)
+
+
+@st.cache_resource(show_spinner=False)
 def runtime() -> Runtime:
     """One engine and queue per UI process (the database is resolved and migrated once)."""
+    metrics_endpoint()
     return open_runtime()
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine
 
+from core import telemetry
 from core.batches.progress import BatchSummary, read_summary
 from core.catalogs.check import CatalogItem
 from core.database import copy_rows
@@ -28,10 +29,13 @@ QUERIES = queries_beside(__file__)
 
 @dataclass(frozen=True)
 class SourceFile:
-    """Where the items came from, shown on batch pages."""
+    """Where the items came from, shown on batch pages; `columns` is a CSV's header as the
+    seller wrote it, in order (the fix-up file is written back in those columns).
+    """
 
     name: str | None
     format: str | None
+    columns: list[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,7 @@ class PreparedItem:
     fingerprint: str
 
 
+@telemetry.counts_acceptance
 def accept_batch(
     engine: Engine,
     queue: JobQueue,
@@ -75,8 +80,10 @@ def accept_batch(
     items: Sequence[CatalogItem],
     max_items: int,
     source: SourceFile = SourceFile(None, None),
+    retry_of: uuid.UUID | None = None,
 ) -> AcceptedBatch:
     """Store a batch with one job and one queue message per item, in one transaction.
+    `retry_of` links a retry to the batch it retries (same owner, enforced by the schema).
 
     Raises InvalidBatchRequest (bad key, count or ids: nothing stored), IdempotencyConflict
     (key already used for different items) or StorageUnavailable (database unreachable).
@@ -85,7 +92,7 @@ def accept_batch(
     prepared = [_prepare(item) for item in items]
     request_hash = batch_identity(prepared)
     with storage_errors(), engine.begin() as connection:
-        created, batch_id = _create_or_find(connection, owner, key, request_hash, source)
+        created, batch_id = _create_or_find(connection, owner, key, request_hash, source, retry_of)
         if created:
             job_ids = _insert_jobs(connection, owner, batch_id, prepared)
             queue.enqueue(connection, job_ids)
@@ -112,11 +119,13 @@ def _prepare(item: CatalogItem) -> PreparedItem:
 
 
 def _create_or_find(
-    connection: Connection, owner: str, key: str, request_hash: str, source: SourceFile
+    connection: Connection, owner: str, key: str, request_hash: str, source: SourceFile,
+    retry_of: uuid.UUID | None,
 ) -> tuple[bool, uuid.UUID]:
     new_id = uuid.uuid4()
     params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash,
-              "source_name": source.name, "source_format": source.format}
+              "source_name": source.name, "source_format": source.format,
+              "source_columns": source.columns or None, "retry_of": retry_of}
     if connection.execute(QUERIES["insert_batch"], params).first() is not None:
         return True, new_id
     existing = connection.execute(QUERIES["find_batch_by_key"], {"owner": owner, "key": key}).one()

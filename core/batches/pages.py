@@ -3,7 +3,7 @@
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Engine
 
@@ -14,6 +14,7 @@ from core.timestamps import iso
 QUERIES = queries_beside(__file__)
 LIMIT_MAX = 100
 DEFAULT_LIMIT = 25
+ItemFilter = Literal["failed", "human_review"]
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,10 @@ class ItemsPage:
 
 def get_items_page(
     engine: Engine, owner: str, batch_id: uuid.UUID, *, after: int = 0,
-    limit: int = DEFAULT_LIMIT, max_after: int,
+    limit: int = DEFAULT_LIMIT, max_after: int, only: ItemFilter | None = None,
 ) -> ItemsPage:
     """Items with position > `after`, at most `limit`; `next_after` is None on the last page.
+    `only` keeps failures ("failed") or reviews asking for a human ("human_review").
 
     Raises InvalidBatchRequest for out-of-range paging and BatchNotFound for unknown ids.
     """
@@ -70,7 +72,8 @@ def get_items_page(
         raise InvalidBatchRequest(f"'after' must be between 0 and {max_after}.")
     if not 1 <= limit <= LIMIT_MAX:
         raise InvalidBatchRequest(f"'limit' must be between 1 and {LIMIT_MAX}.")
-    params = {"owner": owner, "batch_id": batch_id, "after": after, "limit_plus_one": limit + 1}
+    params = {"owner": owner, "batch_id": batch_id, "after": after, "limit_plus_one": limit + 1,
+              "only": only}
     with storage_errors(), engine.connect() as connection:
         rows = connection.execute(QUERIES["batch_items_page"], params).all()
     if not rows:

@@ -25,13 +25,16 @@ class BatchSummary:
     running: int
     succeeded: int
     failed: int
+    cancelled: int = 0
 
     @property
     def status(self) -> str:
-        """QUEUED while every child is queued, COMPLETED when all are terminal, else RUNNING."""
+        """QUEUED while every child is queued, COMPLETED when all are terminal (succeeded,
+        failed or cancelled), else RUNNING.
+        """
         if self.queued == self.total:
             return "QUEUED"
-        if self.succeeded + self.failed == self.total:
+        if self.succeeded + self.failed + self.cancelled == self.total:
             return "COMPLETED"
         return "RUNNING"
 
@@ -47,6 +50,7 @@ class BatchSummary:
             "running": self.running,
             "succeeded": self.succeeded,
             "failed": self.failed,
+            "cancelled": self.cancelled,
             "sourceName": self.source_name,
         }
 
@@ -67,6 +71,7 @@ def read_summary(connection: Connection, owner: str, batch_id: uuid.UUID) -> Bat
         running=row.running,
         succeeded=row.succeeded,
         failed=row.failed,
+        cancelled=row.cancelled,
     )
 
 
@@ -74,3 +79,11 @@ def get_summary(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSummary
     """Current progress of one batch of `owner`."""
     with storage_errors(), engine.connect() as connection:
         return read_summary(connection, owner, batch_id)
+
+
+def score_distribution(engine: Engine, owner: str, batch_id: uuid.UUID) -> list[tuple[int, int]]:
+    """(bucket start, items) for the batch's successful reviews, in buckets of ten."""
+    with storage_errors(), engine.connect() as connection:
+        rows = connection.execute(QUERIES["score_distribution"],
+                                  {"owner": owner, "batch_id": batch_id}).all()
+    return [(row.bucket, row.items) for row in rows]

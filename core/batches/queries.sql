@@ -1,8 +1,10 @@
 -- name: insert_batch
 -- Claims (owner, idempotency_key). ON CONFLICT waits for a concurrent submitter's commit,
 -- so exactly one of N concurrent equivalent submissions creates the batch.
-insert into review_batches (id, owner, idempotency_key, request_hash, source_name, source_format)
-values (:id, :owner, :key, :request_hash, :source_name, :source_format)
+insert into review_batches (id, owner, idempotency_key, request_hash, source_name, source_format,
+  source_columns, retry_of)
+values (:id, :owner, :key, :request_hash, :source_name, :source_format,
+  cast(:source_columns as text[]), :retry_of)
 on conflict on constraint review_batches_owner_key_unique do nothing
 returning id
 
@@ -16,14 +18,15 @@ from stdin
 
 -- name: batch_summary
 -- Every count from one statement, so they describe one snapshot. completed_at only when
--- every child is terminal.
+-- every child is terminal (SUCCEEDED, FAILED or CANCELLED).
 select b.id, b.submitted_at, b.source_name, b.source_format,
   count(j.id) as total,
   count(*) filter (where j.status = 'QUEUED') as queued,
   count(*) filter (where j.status = 'RUNNING') as running,
   count(*) filter (where j.status = 'SUCCEEDED') as succeeded,
   count(*) filter (where j.status = 'FAILED') as failed,
-  case when bool_and(j.status in ('SUCCEEDED', 'FAILED')) then max(j.completed_at) end
+  count(*) filter (where j.status = 'CANCELLED') as cancelled,
+  case when bool_and(j.status in ('SUCCEEDED', 'FAILED', 'CANCELLED')) then max(j.completed_at) end
     as completed_at
 from review_batches b join review_jobs j on j.batch_id = b.id and j.owner = b.owner
 where b.id = :batch_id and b.owner = :owner
@@ -32,6 +35,8 @@ group by b.id
 -- name: batch_items_page
 -- Keyset page by immutable position. Never selects payload, request_hash or execution_token.
 -- The left join tells an unknown batch (no row) from a batch with nothing after :after.
+-- :only narrows the page to failures or to reviews that need a human; the positions of the
+-- rows it skips are simply not returned, so paging stays keyset.
 select b.id as batch_id, j.id, j.item_id, j.item_position, j.status, j.submitted_at,
   j.started_at, j.completed_at, j.result, j.error_code, j.error_message
 from review_batches b
@@ -40,8 +45,76 @@ left join lateral (
     result, error_code, error_message
   from review_jobs
   where batch_id = b.id and item_position > :after
+    and (cast(:only as text) is null
+      or (:only = 'failed' and status = 'FAILED')
+      or (:only = 'human_review' and (result->>'requiresHumanReview')::boolean))
   order by item_position
   limit :limit_plus_one
 ) j on true
 where b.id = :batch_id and b.owner = :owner
 order by j.item_position
+
+-- name: recent_batches
+-- One page of a seller's batches, newest first, keyset by (submitted_at, id) descending
+-- (index review_batches_owner_recent_idx). Counts, completed_at and status are derived from
+-- the children in this same statement (as batch_summary does), so the status filter sees
+-- the same snapshot it reports; batches are walked in index order until the page is full.
+select b.id, b.submitted_at, b.source_name, c.total, c.queued, c.running, c.succeeded,
+  c.failed, c.cancelled, c.completed_at, s.status
+from review_batches b
+cross join lateral (
+  select count(*) as total,
+    count(*) filter (where j.status = 'QUEUED') as queued,
+    count(*) filter (where j.status = 'RUNNING') as running,
+    count(*) filter (where j.status = 'SUCCEEDED') as succeeded,
+    count(*) filter (where j.status = 'FAILED') as failed,
+    count(*) filter (where j.status = 'CANCELLED') as cancelled,
+    case when bool_and(j.status in ('SUCCEEDED', 'FAILED', 'CANCELLED'))
+      then max(j.completed_at) end as completed_at
+  from review_jobs j
+  where j.batch_id = b.id and j.owner = b.owner
+) c
+cross join lateral (
+  select case when c.queued = c.total then 'QUEUED'
+    when c.queued + c.running = 0 then 'COMPLETED'
+    else 'RUNNING' end as status
+) s
+where b.owner = :owner
+  and (cast(:before_at as timestamptz) is null
+    or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
+  and (cast(:status as text) is null or s.status = cast(:status as text))
+order by b.submitted_at desc, b.id desc
+limit :limit_plus_one
+
+-- name: batch_source
+-- Where a batch came from; no row for unknown or foreign ids.
+select id, source_name, source_format, source_columns
+from review_batches where id = :batch_id and owner = :owner
+
+-- name: export_chunk
+-- The next :limit items after position :after, with the snapshot as typed and the outcome.
+-- Callers page through a whole batch in chunks inside one REPEATABLE READ transaction.
+select item_id, item_position, status, payload::text as payload, result, error_code,
+  error_message
+from review_jobs
+where batch_id = :batch_id and owner = :owner and item_position > :after
+order by item_position
+limit :limit
+
+-- name: failed_items
+-- The FAILED children of a batch in position order, snapshots as typed. The left join gives
+-- one row with null item fields for a batch that exists but has no failure.
+select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload
+from review_batches b
+left join review_jobs j on j.batch_id = b.id and j.owner = b.owner and j.status = 'FAILED'
+where b.id = :batch_id and b.owner = :owner
+order by j.item_position
+
+-- name: score_distribution
+-- Quality scores of the batch's reviews in buckets of ten (100 joins the 90s), for a chart:
+-- at most ten rows whatever the batch size.
+select least(floor((j.result->>'qualityScore')::int / 10.0) * 10, 90)::int as bucket,
+  count(*) as items
+from review_batches b join review_jobs j on j.batch_id = b.id
+where b.id = :batch_id and b.owner = :owner and j.status = 'SUCCEEDED'
+group by bucket order by bucket

@@ -1,29 +1,38 @@
 """Submitting a catalog file: check every row, then accept atomically (or store nothing)."""
 
+import hashlib
+import json
+
 from sqlalchemy import Engine
 
+from core import telemetry
 from core.batches.acceptance import AcceptedBatch, SourceFile, accept_batch
 from core.catalogs.check import check_catalog
+from core.catalogs.mapping import ColumnMap
 from core.errors import InvalidBatchRequest
 from core.jobs.payload import sha256
 from core.jobs.queue import JobQueue
 from core.settings import Settings
 
 
-def default_key(owner: str, data: bytes) -> str:
-    """Re-submitting the same file as the same seller replays instead of duplicating."""
-    return "catalog-" + sha256(owner + "\x00" + sha256(data.hex()))
+def default_key(owner: str, data: bytes, column_map: ColumnMap | None = None) -> str:
+    """Re-submitting the same file (with the same column mapping) as the same seller replays
+    instead of duplicating."""
+    mapping = json.dumps(sorted((column_map or {}).items()))
+    return "catalog-" + sha256("\x00".join([owner, hashlib.sha256(data).hexdigest(), mapping]))
 
 
 def submit_catalog(
     engine: Engine, queue: JobQueue, settings: Settings, *, owner: str, filename: str,
-    data: bytes, key: str | None = None,
+    data: bytes, key: str | None = None, column_map: ColumnMap | None = None,
 ) -> AcceptedBatch:
     """Check then accept. Raises InvalidBatchRequest with every row problem in `rows` when
     anything is wrong (nothing stored), IdempotencyConflict or StorageUnavailable.
     """
-    check = check_catalog(data, filename, settings.max_batch_items, settings.max_upload_bytes)
+    check = check_catalog(data, filename, settings.max_batch_items, settings.max_upload_bytes,
+                          column_map)
     if not check.ok:
+        telemetry.count_rejected_catalog(len(data), settings.max_upload_bytes, check.format)
         count = len(check.errors)
         raise InvalidBatchRequest(
             f"The catalog has {count} problem{'s' if count != 1 else ''}; nothing was stored. "
@@ -31,6 +40,7 @@ def submit_catalog(
             rows=[error.to_json_dict() for error in check.errors],
         )
     return accept_batch(
-        engine, queue, owner=owner, key=key or default_key(owner, data), items=check.items,
-        max_items=settings.max_batch_items, source=SourceFile(filename, check.format),
+        engine, queue, owner=owner, key=key or default_key(owner, data, column_map), items=check.items,
+        max_items=settings.max_batch_items,
+        source=SourceFile(filename, check.format, check.columns or None),
     )

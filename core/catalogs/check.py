@@ -4,14 +4,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.catalogs.formats import decode_text, detect_format, normalise_column, read_records
+from core.catalogs.formats import decode_text, detect_format, read_records
+from core.catalogs.mapping import ColumnMap, apply_column_map, canonical_column
 from core.catalogs.records import CatalogError, RawRecord
 from core.listings.draft import (
     CONTROL_CHARACTERS, ListingDraft, control_characters_message, validate_draft,
 )
 
 ITEM_ID_MAX = 128
-ITEM_ID_COLUMNS = {"item_id", "itemid", "sku"}
 LISTING_COLUMNS = {"title", "description", "category", "price"}
 REQUIRED_COLUMNS = ("item_id", "title", "description", "category", "price")
 
@@ -28,19 +28,25 @@ class CatalogItem:
 
 @dataclass
 class CatalogCheck:
-    """The outcome of checking a file: accept `items` only when `errors` is empty."""
+    """The outcome of checking a file: accept `items` only when `errors` is empty. `columns`
+    is a CSV's header as written (empty for JSON and JSONL).
+    """
 
     format: str | None
     items: list[CatalogItem] = field(default_factory=list)
     errors: list[CatalogError] = field(default_factory=list)
+    columns: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
 
-def check_catalog(data: bytes, filename: str, max_items: int, max_bytes: int) -> CatalogCheck:
-    """Parse and validate a whole file; never stops at the first problem."""
+def check_catalog(
+    data: bytes, filename: str, max_items: int, max_bytes: int, column_map: ColumnMap | None = None
+) -> CatalogCheck:
+    """Parse and validate a whole file; never stops at the first problem. `column_map` says
+    which of the seller's columns hold the standard fields (see core/catalogs/mapping.py)."""
     if len(data) > max_bytes:
         return CatalogCheck(None, errors=[CatalogError(
             f"The file is {len(data):,} bytes; the limit is {max_bytes:,}. Split it into smaller files."
@@ -50,7 +56,9 @@ def check_catalog(data: bytes, filename: str, max_items: int, max_bytes: int) ->
         return CatalogCheck(None, errors=[error])
     file_format = detect_format(filename, text)
     read = read_records(text, file_format)
-    check = CatalogCheck(file_format, errors=list(read.errors))
+    if column_map:
+        read = apply_column_map(read, column_map)
+    check = CatalogCheck(file_format, errors=list(read.errors), columns=list(read.columns))
     if read.errors and not read.records:
         return check
     if file_format == "csv" and not _csv_columns_usable(read.columns, check):
@@ -63,7 +71,7 @@ def check_catalog(data: bytes, filename: str, max_items: int, max_bytes: int) ->
 def _csv_columns_usable(header: list[str], check: CatalogCheck) -> bool:
     """Every required column once: 'item_id' and 'sku' are the same column, say, so a header
     with both is ambiguous."""
-    canonical = [_canonical(name) for name in header]
+    canonical = [canonical_column(name) for name in header]
     errors = [CatalogError(
         f"The required column '{name}' is missing from the header: add it (or rename the "
         "column that holds it).", line=1, field=name,
@@ -120,7 +128,7 @@ def split_record(record: RawRecord) -> tuple[dict[str, Any] | None, Any, list[tu
     for name, value in record.fields.items():
         if name.startswith("__"):
             continue
-        canonical = _canonical(name)
+        canonical = canonical_column(name)
         if canonical == "item_id":
             item_id = value
         elif canonical in LISTING_COLUMNS:
@@ -133,11 +141,6 @@ def split_record(record: RawRecord) -> tuple[dict[str, Any] | None, Any, list[tu
             extra[name.strip()] = value
     _merge_attributes(listing, extra, problems)
     return listing, item_id, problems
-
-
-def _canonical(name: str) -> str:
-    normalised = normalise_column(name)
-    return "item_id" if normalised in ITEM_ID_COLUMNS else normalised
 
 
 def _attributes_value(value: Any, problems: list[tuple[str | None, str]]) -> Any:

@@ -6,7 +6,6 @@ hand the job back and schedule a delayed message in the same transaction. Storag
 are raised so the message is redelivered later; they never become model failures.
 """
 
-import logging
 import random
 import uuid
 from dataclasses import dataclass
@@ -18,13 +17,12 @@ from core.jobs.heartbeat import InFlight
 from core.jobs.lifecycle import Attempt, claim_job, fenced_fail, fenced_release, fenced_succeed
 from core.jobs.model_slots import ModelSlots
 from core.jobs.queue import JobQueue
+from core import telemetry
 from core.listings import service
 from core.listings.errors import ReviewError
 from core.listings.providers.base import ReviewProvider
 from core.listings.snapshot import decode_snapshot
 from core.settings import Settings
-
-log = logging.getLogger(__name__)
 
 
 class Outcome(str, Enum):
@@ -49,13 +47,16 @@ class JobRunner:
     in_flight: InFlight
 
     def execute(self, job_id: uuid.UUID) -> Outcome:
-        """One delivery of a job. Raises on storage failures (the broker redelivers)."""
+        """One delivery of a job. Raises on storage failures (the broker redelivers).
+
+        Each delivery is timed, counted by outcome and logged as one line (core.telemetry).
+        """
+        return telemetry.observe_job_attempt(job_id, lambda: self._deliver(job_id))
+
+    def _deliver(self, job_id: uuid.UUID) -> Outcome:
         if not self.slots.reserve():
-            outcome = self._defer(job_id)
-        else:
-            outcome = self._claim_and_run(job_id)
-        log.info("job attempt job_id=%s outcome=%s", job_id, outcome.value)
-        return outcome
+            return self._defer(job_id)
+        return self._claim_and_run(job_id)
 
     def _defer(self, job_id: uuid.UUID) -> Outcome:
         """Every slot is held by abandoned calls: try again later, without spending an attempt."""
@@ -75,6 +76,8 @@ class JobRunner:
             self.slots.release()
             return Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
         self.in_flight.add(claim.attempt)
+        telemetry.attempt_claimed(claim.attempt.attempts, claim.attempt.submitted_at,
+                                  claim.attempt.started_at)
         try:
             return self._run(claim.attempt)
         finally:
@@ -93,9 +96,10 @@ class JobRunner:
             return self._failed(attempt, error)
         with self.engine.begin() as connection:
             stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
-        return Outcome.SUCCEEDED if stored else _stale(attempt)
+        return Outcome.SUCCEEDED if stored else Outcome.STALE
 
     def _failed(self, attempt: Attempt, error: ReviewError) -> Outcome:
+        telemetry.attempt_failed(error.code)
         retry = error.transient and attempt.attempts < self.settings.max_attempts
         with self.engine.begin() as connection:
             if retry:
@@ -106,7 +110,7 @@ class JobRunner:
             else:
                 stored = fenced_fail(connection, attempt, error.code)
         if not stored:
-            return _stale(attempt)
+            return Outcome.STALE
         return Outcome.RETRY_SCHEDULED if retry else Outcome.FAILED
 
     def retry_delay(self, attempts: int, retry_after: float | None) -> float:
@@ -118,8 +122,3 @@ class JobRunner:
             return min(max(retry_after, 0.0), cap)
         backoff = min(cap, self.settings.retry_base_delay * 2 ** (attempts - 1))
         return backoff / 2 + random.uniform(0, backoff / 2)
-
-
-def _stale(attempt: Attempt) -> Outcome:
-    log.warning("stale job write rejected job_id=%s attempt=%d", attempt.job_id, attempt.attempts)
-    return Outcome.STALE

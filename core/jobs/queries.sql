@@ -73,3 +73,20 @@ select id, request_hash from review_jobs where owner = :owner and idempotency_ke
 select id, batch_id, item_id, item_position, status, submitted_at, started_at, completed_at,
   attempts, result, error_code, error_message
 from review_jobs where id = :id and owner = :owner
+
+-- name: cancel_queued_batch_jobs
+-- The seller calls off what has not started: QUEUED children become CANCELLED (terminal, no
+-- result, no error code). RUNNING and finished jobs are untouched. A claim racing this waits
+-- for the row lock and then skips the job (status is no longer QUEUED), and vice versa; the
+-- job's message stays and is acked unprocessed when delivered. `found` tells an unknown or
+-- foreign batch from one with nothing left to cancel.
+with batch as (
+  select id, owner from review_batches where id = :batch_id and owner = :owner
+), cancelled as (
+  update review_jobs j set status = 'CANCELLED', completed_at = current_timestamp,
+    execution_token = null, heartbeat_at = null
+  from batch
+  where j.batch_id = batch.id and j.owner = batch.owner and j.status = 'QUEUED'
+  returning j.id
+)
+select (select count(*) from batch) as found, (select count(*) from cancelled) as cancelled

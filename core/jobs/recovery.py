@@ -5,6 +5,7 @@ import uuid
 
 from sqlalchemy import Engine
 
+from core import telemetry
 from core.jobs.queue import JobQueue
 from core.sql import queries_beside
 
@@ -23,6 +24,7 @@ def recover_stale_jobs(engine: Engine, queue: JobQueue, lease_seconds: float) ->
             QUERIES["release_stale_jobs"], {"lease_seconds": lease_seconds}).scalars())
         if job_ids:
             queue.enqueue(connection, job_ids)
+    telemetry.count_recoveries("stale_job", len(job_ids))
     if job_ids:
         log.warning("recovered %d job(s) whose worker stopped heartbeating", len(job_ids))
     return job_ids

@@ -5,6 +5,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal
 
+from core import telemetry
 from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
 from core.listings.providers.base import ProviderAnswer, ReviewProvider
@@ -48,13 +49,16 @@ def review(
     (logged by type only) so no provider text reaches a seller.
     """
     started = time.perf_counter()
-    try:
-        answer: ProviderAnswer = provider.review(draft, timeout)
-    except ReviewError:
-        raise
-    except Exception as error:
-        log.error("provider %s raised %s", provider.name, type(error).__name__)
-        raise ReviewError("REVIEW_FAILED") from None
+    with telemetry.observe_feature(entrypoint, provider.name):
+        try:
+            answer: ProviderAnswer = provider.review(draft, timeout)
+        except ReviewError:
+            raise
+        except Exception as error:
+            log.error("provider %s raised %s", provider.name, type(error).__name__)
+            raise ReviewError("REVIEW_FAILED") from None
+    telemetry.count_model_tokens(provider.name, provider.model, answer.input_tokens,
+                                 answer.output_tokens)
     return ReviewOutcome(
         review=answer.review, provider=provider.name, model=provider.model,
         prompt_version=provider.prompt_version, duration_seconds=time.perf_counter() - started,

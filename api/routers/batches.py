@@ -1,0 +1,85 @@
+"""Review batches: submit a catalog (JSON body or file upload), read progress, page items."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
+from starlette.datastructures import UploadFile
+
+from api import schemas
+from api.auth import Owner, RuntimeDep, runtime_of
+from api.headers import ApiVersion, IdempotencyKey
+from api.problems import UnsupportedMediaType
+from api.responses import accepted, accepted_response, parse_id, problems
+from core.batches.admission import submit_admitted_catalog
+from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, get_items_page
+from core.batches.progress import get_summary
+from core.errors import BatchNotFound, InvalidBatchRequest
+
+PREFIX = "/api/listings/review-batches"
+JSON_BODY_NAME = "request.json"
+NOT_FOUND = "No batch with this id was found for this seller."
+router = APIRouter(prefix=PREFIX, tags=["review batches"])
+
+SUBMIT_BODY = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": schemas.ref("ReviewBatchRequest")},
+    "multipart/form-data": {"schema": schemas.CATALOG_UPLOAD},
+}}}
+
+
+@router.post(
+    "", status_code=202, response_model=schemas.AcceptedBatch, openapi_extra=SUBMIT_BODY,
+    summary="Accept a batch of listings atomically (or store nothing)",
+    responses=accepted(schemas.AcceptedBatch, "batch") | problems(400, 401, 409, 413, 415, 429, 503),
+)
+async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey,
+                       version: ApiVersion) -> JSONResponse:
+    """202 + Location for a new or still active batch; 200 when replaying a completed one."""
+    filename, data = await _catalog(request)
+    runtime = runtime_of(request)
+    accepted = await run_in_threadpool(
+        submit_admitted_catalog, runtime.engine, runtime.queue, runtime.settings, owner=owner,
+        filename=filename, data=data, key=key)
+    body = accepted.to_json_dict()
+    return accepted_response(body, accepted.summary.status == "COMPLETED", body["statusUrl"])
+
+
+@router.get("/{batchId}", response_model=schemas.BatchSummary, summary="Batch progress",
+            responses=problems(401, 404, 503))
+def read_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
+    batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    return JSONResponse(get_summary(runtime.engine, owner, batch_id).to_json_dict())
+
+
+@router.get("/{batchId}/items", response_model=schemas.ItemsPage,
+            summary="A page of items in accepted order", responses=problems(400, 401, 404, 503))
+def read_items(
+    batchId: str, owner: Owner, runtime: RuntimeDep,
+    after: Annotated[int, Query(ge=0, description="Last position already seen (0 = start); "
+                                                  "at most LISTING_REVIEW_MAX_BATCH_ITEMS.")] = 0,
+    limit: Annotated[int, Query(ge=1, le=LIMIT_MAX)] = DEFAULT_LIMIT,
+) -> JSONResponse:
+    batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    page = get_items_page(runtime.engine, owner, batch_id, after=after, limit=limit,
+                          max_after=runtime.settings.max_batch_items)
+    return JSONResponse(page.to_json_dict())
+
+
+async def _catalog(request: Request) -> tuple[str, bytes]:
+    """(file name, bytes): a JSON body is checked exactly like an uploaded .json file."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type == "application/json":
+        return JSON_BODY_NAME, await request.body()
+    if media_type == "multipart/form-data":
+        return await _uploaded_file(request)
+    raise UnsupportedMediaType("Send the listings as application/json, or a catalog file as "
+                               "multipart/form-data in a field named 'file'.")
+
+
+async def _uploaded_file(request: Request) -> tuple[str, bytes]:
+    async with request.form(max_files=1, max_fields=10) as form:
+        upload = form.get("file")
+        if not isinstance(upload, UploadFile):
+            raise InvalidBatchRequest("Attach the catalog as a file in a form field named 'file'.")
+        return upload.filename or "upload", await upload.read()

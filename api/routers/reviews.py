@@ -1,0 +1,29 @@
+"""Synchronous review of one listing: the same review service the workers use."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
+
+from api import schemas
+from api.auth import RuntimeDep, current_owner
+from api.headers import ApiVersion
+from api.listing_body import LISTING_BODY, listing_draft
+from api.responses import problems
+from core.listings import service
+from core.listings.draft import ListingDraft
+
+router = APIRouter(prefix="/api/listings/reviews", tags=["reviews"],
+                   dependencies=[Depends(current_owner)])
+
+
+@router.post(
+    "", response_model=schemas.Review, openapi_extra=LISTING_BODY,
+    summary="Review one listing now (nothing is stored)",
+    responses=problems(400, 401, 413, 415, 502, 503, 504),
+)
+def review_listing(request: Request, draft: Annotated[ListingDraft, Depends(listing_draft)],
+                   version: ApiVersion, runtime: RuntimeDep) -> JSONResponse:
+    """Model failures are bounded codes: 502 invalid output, 503 unavailable, 504 timeout."""
+    outcome = service.review(draft, "sync", request.app.state.provider, runtime.settings.model_timeout)
+    return JSONResponse(outcome.to_stored_result())

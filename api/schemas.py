@@ -1,0 +1,177 @@
+"""Shapes for the OpenAPI document. Request bodies are validated by core (catalog checks and
+validate_draft, so the API reports exactly what a file upload reports); these models only
+describe them. Responses are core's `to_json_dict` shapes, declared here so clients (and
+schemathesis) can check every answer against the schema.
+"""
+
+import uuid
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+from pydantic.json_schema import models_json_schema
+
+from core.listings import draft
+
+
+class Shape(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
+
+
+# --- requests (documentation only) ---
+
+Price = Annotated[float, Field(ge=0, le=float(draft.PRICE_MAX))] | Annotated[
+    str, Field(pattern=r"^\s*\d+(\.\d+)?\s*$")]
+
+
+def text(max_length: int) -> Any:
+    """Text with at least one visible character."""
+    return Annotated[str, Field(min_length=1, max_length=max_length, pattern=r"\S")]
+
+
+class Listing(Shape):
+    """One listing, as the seller wrote it (a price of 45.00 keeps its two decimals)."""
+
+    title: text(draft.TITLE_MAX)
+    description: text(draft.DESCRIPTION_MAX)
+    category: text(draft.CATEGORY_MAX)
+    price: Price = Field(description="Non-negative decimal, e.g. 45.00 (no currency symbol).")
+    attributes: dict[Annotated[str, Field(min_length=1, max_length=draft.ATTRIBUTE_NAME_MAX)],
+                     text(draft.ATTRIBUTE_VALUE_MAX)] | None = Field(
+        default=None, max_length=draft.ATTRIBUTES_MAX)
+
+
+class ReviewBatchItem(Shape):
+    item_id: text(128) = Field(description="Unique within the batch.")
+    listing: Listing
+
+
+class ReviewBatchRequest(Shape):
+    """The article's shape; an array of flat listings with `itemId` also works (as in files)."""
+
+    items: list[ReviewBatchItem] = Field(
+        min_length=1, description="1 to LISTING_REVIEW_MAX_BATCH_ITEMS (default 1,000) items.")
+
+
+CATALOG_UPLOAD = {
+    "type": "object",
+    "properties": {"file": {"type": "string", "format": "binary",
+                            "description": "A CSV, JSON or JSONL catalog file."}},
+    "required": ["file"],
+}
+
+
+# --- responses ---
+
+BatchStatus = Literal["QUEUED", "RUNNING", "COMPLETED"]
+JobState = Literal["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"]
+
+
+class AcceptedBatch(Shape):
+    batch_id: uuid.UUID
+    status: BatchStatus
+    submitted_at: datetime
+    total: int
+    created: bool = Field(description="false for an idempotent replay")
+    status_url: str
+    items_url: str
+
+
+class BatchSummary(Shape):
+    batch_id: uuid.UUID
+    submitted_at: datetime
+    completed_at: datetime | None
+    status: BatchStatus
+    total: int
+    queued: int
+    running: int
+    succeeded: int
+    failed: int
+    source_name: str | None
+
+
+class Usage(Shape):
+    input_tokens: int | None
+    output_tokens: int | None
+
+
+class Review(Shape):
+    """A validated review and what produced it."""
+
+    quality_score: int = Field(ge=0, le=100)
+    missing_fields: list[str]
+    issues: list[str]
+    suggestions: list[str]
+    requires_human_review: bool
+    provider: str
+    model: str
+    prompt_version: str
+    usage: Usage | None
+
+
+class JobError(Shape):
+    code: str
+    message: str
+
+
+class BatchItem(Shape):
+    item_id: str
+    job_id: uuid.UUID
+    status: JobState
+    submitted_at: datetime
+    started_at: datetime | None
+    completed_at: datetime | None
+    result: Review | None
+    error: JobError | None
+
+
+class ItemsPage(Shape):
+    batch_id: uuid.UUID
+    items: list[BatchItem]
+    next_after: int | None = Field(description="Pass as `after` for the next page; null on the last.")
+
+
+class Job(Shape):
+    job_id: uuid.UUID
+    batch_id: uuid.UUID | None
+    item_id: str | None
+    status: JobState
+    submitted_at: datetime
+    started_at: datetime | None
+    completed_at: datetime | None
+    attempts: int
+    result: Review | None
+    error: JobError | None
+
+
+class ProblemRow(Shape):
+    """One thing to fix: catalog rows carry row/line/itemId, request fields carry field."""
+
+    row: int | None = None
+    line: int | None = None
+    item_id: str | None = None
+    field: str | None = None
+    message: str
+
+
+class Problem(Shape):
+    """RFC 9457 problem details with a bounded `code`."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    errors: list[ProblemRow] | None = None
+
+
+def component_schemas(*models: type[BaseModel]) -> dict[str, Any]:
+    """JSON schemas of models that routes do not declare themselves (the documented bodies)."""
+    _, top = models_json_schema([(model, "validation") for model in models],
+                                ref_template="#/components/schemas/{model}")
+    return top.get("$defs", {})
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}

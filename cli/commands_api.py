@@ -1,0 +1,79 @@
+"""Commands of the HTTP API: manage API keys (`keys create|list|revoke`) and run it (`api`)."""
+
+import argparse
+
+from cli.commands_use import parse_uuid
+from cli.output import print_json, print_table
+from cli.runtime import open_runtime
+from core.accounts.service import create_key, list_keys, revoke_key
+from core.settings import get_settings, with_overrides
+from core.telemetry import serve_metrics
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    keys = commands.add_parser("keys", help="Create, list and revoke API keys.",
+                               description="API keys: each belongs to one seller (owner).")
+    actions = keys.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
+    create = _action(actions, "create", "Create a key for a seller; it is printed only once.",
+                     run_keys_create)
+    create.add_argument("--owner", required=True, help="seller id the key acts as (1-128 chars)")
+    _action(actions, "list", "List keys (ids, owners, dates; never secrets).", run_keys_list)
+    revoke = _action(actions, "revoke", "Revoke a key: it stops working at once.", run_keys_revoke)
+    revoke.add_argument("key_id", type=parse_uuid)
+    api = commands.add_parser("api", help="Run the HTTP API.",
+                              description="Run the HTTP API (OpenAPI at /openapi.json, docs at /docs).")
+    api.add_argument("--port", type=int, help="default LISTING_REVIEW_API_PORT (8000)")
+    api.add_argument("--host", default="127.0.0.1",
+                     help="interface to listen on (default 127.0.0.1; 0.0.0.0 in a container)")
+    api.set_defaults(handler=run_api)
+
+
+def _action(actions, name: str, help_text: str, handler) -> argparse.ArgumentParser:
+    parser = actions.add_parser(name, help=help_text, description=help_text)
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.set_defaults(handler=handler)
+    return parser
+
+
+def run_keys_create(args: argparse.Namespace) -> int:
+    key_id, secret = create_key(open_runtime().engine, args.owner)
+    if args.json:
+        print_json({"owner": args.owner, "key": secret, "keyId": str(key_id)})
+    else:
+        print(f"API key {key_id} for seller '{args.owner}'. It is shown only now; store it safely:")
+        print(secret)
+    return 0
+
+
+def run_keys_list(args: argparse.Namespace) -> int:
+    keys = list_keys(open_runtime().engine)
+    if args.json:
+        print_json([key.to_json_dict() for key in keys])
+    else:
+        print_table(["key id", "owner", "created", "revoked"],
+                    [[key.key_id, key.owner, key.created_at, key.revoked_at] for key in keys])
+    return 0
+
+
+def run_keys_revoke(args: argparse.Namespace) -> int:
+    key = revoke_key(open_runtime().engine, args.key_id)
+    if args.json:
+        print_json(key.to_json_dict())
+    else:
+        print(f"API key {key.key_id} of seller '{key.owner}' is revoked.")
+    return 0
+
+
+def run_api(args: argparse.Namespace) -> int:
+    # Imported here so the other commands do not pay for loading FastAPI and uvicorn.
+    import uvicorn
+
+    from api.app import create_app
+
+    runtime = open_runtime(with_overrides(get_settings(), api_port=args.port))
+    port = runtime.settings.api_port
+    serve_metrics(runtime.settings.api_metrics_port)
+    print(f"Listing Review API on http://{args.host}:{port} (docs at /docs). Ctrl-C to stop.",
+          flush=True)
+    uvicorn.run(create_app(runtime), host=args.host, port=port, server_header=False)
+    return 0

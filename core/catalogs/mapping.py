@@ -1,0 +1,58 @@
+"""Column mapping: a seller says which of their columns holds the item id, title, ... and
+which other columns become attributes or are left out, when the headers are not our names.
+"""
+
+from collections.abc import Mapping
+
+from core.catalogs.formats import normalise_column
+from core.catalogs.records import FileRead, RawRecord
+
+ITEM_ID_COLUMNS = {"item_id", "itemid", "sku"}
+STANDARD_FIELDS = ("item_id", "title", "description", "category", "price")
+ATTRIBUTE, IGNORE = "attribute", "ignore"
+TARGETS = (*STANDARD_FIELDS, ATTRIBUTE, IGNORE)
+
+ColumnMap = Mapping[str, str]
+
+
+def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
+    """The same records with mapped columns renamed and ignored ones removed; columns the map
+    does not mention keep their meaning (standard names, else attributes)."""
+    unknown = sorted(set(column_map.values()) - set(TARGETS))
+    if unknown:
+        raise ValueError(f"unknown mapping targets: {unknown}")
+    return FileRead(
+        read.format,
+        records=[_mapped(record, column_map) for record in read.records],
+        errors=read.errors,
+        columns=[_target(name, column_map) for name in read.columns
+                 if column_map.get(name) != IGNORE],
+    )
+
+
+def _mapped(record: RawRecord, column_map: ColumnMap) -> RawRecord:
+    fields = {_target(name, column_map): value for name, value in record.fields.items()
+              if column_map.get(name) != IGNORE}
+    return RawRecord(record.row, record.line, fields, record.nested)
+
+
+def _target(name: str, column_map: ColumnMap) -> str:
+    target = column_map.get(name)
+    return target if target in STANDARD_FIELDS else name
+
+
+def canonical_column(name: str) -> str:
+    """'Item ID', 'itemId' and 'sku' all mean item_id; other names are only normalised."""
+    normalised = normalise_column(name)
+    return "item_id" if normalised in ITEM_ID_COLUMNS else normalised
+
+
+def suggested_target(name: str) -> str:
+    """What a column means without a mapping: a standard field, or an attribute."""
+    canonical = canonical_column(name)
+    return canonical if canonical in STANDARD_FIELDS else ATTRIBUTE
+
+
+def changed_targets(choices: ColumnMap) -> dict[str, str]:
+    """Only the choices that differ from the default meaning: that is the mapping to apply."""
+    return {name: target for name, target in choices.items() if target != suggested_target(name)}

@@ -1,0 +1,26 @@
+"""Cancelling the unstarted part of a batch: what is running finishes, nothing else starts."""
+
+import uuid
+
+from sqlalchemy import Engine
+
+from core.errors import BatchNotFound, storage_errors
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+
+
+def cancel_unstarted(engine: Engine, owner: str, batch_id: uuid.UUID) -> int:
+    """Mark every QUEUED job of the batch CANCELLED in one statement; returns how many.
+
+    RUNNING jobs keep running (their outcome is stored, and one that fails transiently may
+    still be retried) and finished jobs keep theirs; once those end the batch is COMPLETED.
+    Raises BatchNotFound for unknown or foreign ids, StorageUnavailable when the database is
+    down.
+    """
+    params = {"owner": owner, "batch_id": batch_id}
+    with storage_errors(), engine.begin() as connection:
+        row = connection.execute(QUERIES["cancel_queued_batch_jobs"], params).one()
+    if not row.found:
+        raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
+    return row.cancelled

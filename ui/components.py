@@ -1,0 +1,58 @@
+"""Pieces several pages render the same way. Seller and model text is always shown with
+st.text (never markdown or HTML), so nothing in a listing can inject formatting or links.
+"""
+
+import re
+from typing import Any
+
+import streamlit as st
+
+
+MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+!|~<>$])")
+
+
+def plain_label(text: str) -> str:
+    """Seller text for widget labels, which Streamlit renders as markdown: every markdown
+    character is escaped so a title or item id cannot turn into a link or formatting.
+    """
+    return MARKDOWN_SPECIALS.sub(r"\\\1", text)
+
+
+def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None) -> None:
+    """A stored review (score, flag, lists) or the safe error that replaced it."""
+    if error:
+        st.error(f"{error['code']}: {error['message']}")
+        return
+    if not result:
+        st.caption("Not reviewed yet.")
+        return
+    score, flag = st.columns(2)
+    score.metric("Quality score", f"{result['qualityScore']} / 100")
+    flag.metric("Human review", "needed" if result["requiresHumanReview"] else "not needed")
+    for title, key in (("Missing fields", "missingFields"), ("Issues", "issues"),
+                       ("Suggestions", "suggestions")):
+        if result.get(key):
+            st.caption(title)
+            st.text("\n".join(f"- {entry}" for entry in result[key]))
+
+
+def cursor_stack(name: str) -> list:
+    """Keyset cursors of the pages already visited, so 'Previous' goes back exactly."""
+    return st.session_state.setdefault(name, [])
+
+
+def pager(name: str, next_cursor: Any) -> None:
+    """Previous / Next buttons over a cursor stack."""
+    stack = cursor_stack(name)
+    previous, following = st.columns(2)
+    if previous.button("Previous page", key=f"{name}-previous", disabled=not stack):
+        stack.pop()
+        st.rerun()
+    if following.button("Next page", key=f"{name}-next", disabled=next_cursor is None):
+        stack.append(next_cursor)
+        st.rerun()
+
+
+def current_cursor(name: str, first: Any) -> Any:
+    stack = cursor_stack(name)
+    return stack[-1] if stack else first

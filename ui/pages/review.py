@@ -1,0 +1,35 @@
+"""Review one listing now, with the same service and result card as background jobs."""
+
+import streamlit as st
+
+from core.listings import service
+from core.listings.draft import validate_draft
+from core.listings.providers.registry import make_provider
+from ui.components import review_card
+from ui.services import call, runtime
+
+st.title("Review one listing")
+loaded = call(runtime)
+if loaded is None:
+    st.stop()
+with st.form("listing"):
+    title = st.text_input("Title", max_chars=200)
+    description = st.text_area("Description", max_chars=5000)
+    category = st.text_input("Category", max_chars=100)
+    price = st.text_input("Price", placeholder="45.00")
+    attributes = st.text_area("Attributes, one per line as name: value", placeholder="brand: KeyPro")
+    submitted = st.form_submit_button("Review", type="primary")
+if submitted:
+    raw = {"title": title, "description": description, "category": category, "price": price,
+           "attributes": dict(line.split(":", 1) for line in attributes.splitlines() if ":" in line)}
+    raw["attributes"] = {name.strip(): value.strip() for name, value in raw["attributes"].items()}
+    draft, problems = validate_draft(raw)
+    for problem in problems:
+        st.error(f"{problem.field}: {problem.message}")
+    if draft is not None:
+        settings = loaded.settings
+        outcome = call(lambda: service.review(draft, "sync", make_provider(settings),
+                                              settings.model_timeout))
+        if outcome is not None:
+            review_card(outcome.to_stored_result(), None)
+            st.caption(f"{outcome.provider} / {outcome.model}, {outcome.duration_seconds:.2f} s")
