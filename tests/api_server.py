@@ -1,7 +1,6 @@
 """A real `listing-review api` process for tests, and a database of a test module's own."""
 
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -14,13 +13,10 @@ import psycopg
 from psycopg import sql
 from sqlalchemy.engine import make_url
 
+from tests.processes import free_port
+
 START_SECONDS = 60
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class ApiServer:

@@ -2,9 +2,11 @@
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 import uuid
 from collections.abc import Callable
 
@@ -13,6 +15,22 @@ from sqlalchemy import Engine
 from core.batches.progress import BatchSummary, get_summary
 
 DEADLINE_SECONDS = 60
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def ui_healthy(port: int) -> bool:
+    """Streamlit's health endpoint answers ok."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as answer:
+            return answer.read() == b"ok"
+    except OSError:
+        return False
 
 
 class WorkerGroup:

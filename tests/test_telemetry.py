@@ -5,7 +5,6 @@ processes, safe log lines; and the counters the submitting process keeps.
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import urllib.request
@@ -31,7 +30,7 @@ from core.listings.review import ListingReview
 from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft, items
-from tests.processes import wait_for
+from tests.processes import free_port, wait_for
 
 QUEUE = DramatiqPgQueue("listing-reviews")
 LOW_CARDINALITY_LABELS = {"entrypoint", "provider", "model", "outcome", "reason", "kind", "queue",
@@ -47,11 +46,6 @@ WORKER_METRICS = {
     "dramatiq_messages": {"queue_name", "actor_name"},
 }
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @dataclass

@@ -3,15 +3,13 @@
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.processes import wait_for
+from tests.processes import free_port, ui_healthy, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
@@ -21,18 +19,6 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian chromium not installed")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def healthy(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as answer:
-            return answer.read() == b"ok"
-    except OSError:
-        return False
 
 
 @pytest.fixture
@@ -47,7 +33,7 @@ def product(database_url: str):
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True),
     ]
     try:
-        wait_for(lambda: healthy(port), "the UI to answer")
+        wait_for(lambda: ui_healthy(port), "the UI to answer")
         yield f"http://127.0.0.1:{port}"
     finally:
         for child in children:

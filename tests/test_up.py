@@ -3,22 +3,17 @@
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import psutil
 
+from tests.processes import free_port, ui_healthy, wait_for
+
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -26,21 +21,6 @@ def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
                           text=True, timeout=120)
 
 
-def wait_for(predicate, seconds: float = 90) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.3)
-    raise AssertionError("condition not met in time")
-
-
-def ui_healthy(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as response:
-            return response.read() == b"ok"
-    except OSError:
-        return False
 
 
 def api_answers(port: int) -> bool:
@@ -59,15 +39,15 @@ def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for(lambda: ui_healthy(port) and api_answers(api_port))
+        wait_for(lambda: ui_healthy(port) and api_answers(api_port), "the UI and API", 90)
         children = psutil.Process(up.pid).children(recursive=True)
         accepted = json.loads(cli("submit", str(SAMPLES / "fashion.jsonl"), "--json", env=env).stdout)
         wait_for(lambda: json.loads(cli("batch", accepted["batchId"], "--json", env=env).stdout)
-                 ["status"] == "COMPLETED")
+                 ["status"] == "COMPLETED", "the batch to complete", 90)
         up.send_signal(signal.SIGINT)
         assert up.wait(60) == 0
         wait_for(lambda: not any(child.is_running() and child.status() != psutil.STATUS_ZOMBIE
-                                 for child in children), 30)
+                                 for child in children), "every child to exit", 30)
     finally:
         if up.poll() is None:
             up.kill()
