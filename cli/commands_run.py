@@ -86,7 +86,8 @@ def run_up(args: argparse.Namespace) -> int:
 def _ui_command(port: int) -> list[str]:
     app = Path(ui.__file__).with_name("app.py")
     return [sys.executable, "-m", "streamlit", "run", str(app), "--server.port", str(port),
-            "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+            "--server.headless", "true", "--browser.gatherUsageStats", "false",
+            "--client.toolbarMode", "minimal"]
 
 
 def _child_env(database_url: str) -> dict[str, str]:
