@@ -21,7 +21,10 @@ __all__ = ["review_listing"]
 
 MISSING_FIELD_PENALTY = 8
 SHORT_DESCRIPTION_PENALTY = 15
+BRIEF_DESCRIPTION_PENALTY = 8
 SHORT_TITLE_PENALTY = 5
+GENERIC_TITLE_PENALTY = 10
+NO_ATTRIBUTES_PENALTY = 10
 VAGUE_PHRASE_PENALTY = 5
 VAGUE_PHRASE_PENALTY_CAP = 15
 SHOUTING_PENALTY = 5
@@ -39,8 +42,15 @@ CHILD_SAFETY_PENALTY = 15
 PRECIOUS_METAL_PENALTY = 10
 LUXURY_PRICE_PENALTY = 20
 
+# A listing that a person must clear first is not a good listing, however complete it looks:
+# its score is capped (and the cap explained) instead of relying on penalties adding up.
+SEVERE_RISK_SCORE_CAP = 40  # counterfeit, battery hazard, recall, medical claim
+REVIEW_RISK_SCORE_CAP = 50  # authenticity, child safety or precious metal not verified
+NO_CAP = 100
+
 MIN_DESCRIPTION_CHARS = 40
 MIN_DESCRIPTION_WORDS = 6
+BRIEF_DESCRIPTION_WORDS = 15
 MIN_TITLE_WORDS = 3
 MIN_SHOUTING_LETTERS = 10
 MAX_EXCLAMATIONS = 3
@@ -237,7 +247,8 @@ FACT_PATTERNS: dict[str, re.Pattern[str]] = {
 
 # Negated or unknown mentions are not facts: "no box", "unknown brand", "size: n/a".
 NEGATED_BEFORE = re.compile(
-    r"\b(?:no|without|missing|lost|unknown|unsure of|not sure (?:of|about))\s+"
+    r"\b(?:no|without|missing|lost|unknown|unsure of|not sure (?:of|about)|"
+    r"(?:do|does|did)(?:n't|nt| not) (?:have|has|come with|include)|never (?:had|came with))\s+"
     r"(?:the\s+|a\s+|an\s+|any\s+|original\s+)*[\w-]+", re.I)
 NEGATED_AFTER = re.compile(
     r"\b\w[\w-]{0,30}\s*[:\-]?\s*(?:unknown|not sure|unsure|not known|not stated|n/a|none)\b",
@@ -293,28 +304,70 @@ class _Signal:
     penalty: int
     issue: str  # "{match}" is replaced by the short matched phrase
     suggestion: str
+    cap: int = REVIEW_RISK_SCORE_CAP  # highest score while a person has not cleared the risk
+    scope: str = "all"  # which text is searched, see _SIGNAL_TEXT: context can make a word benign
+    negatable: bool = False  # "never recalled" and "does not cure" are not claims
 
+
+# Named conditions: claiming a product relieves or prevents one is a medical claim.
+HEALTH_CONDITIONS = (
+    "cancer", "tumou?rs?", "diabetes", "arthritis", "rheumatism", "rheumatoid", "gout",
+    "fibromyalgia", "sciatica", "migraines?", "joint pain", "chronic pain", "nerve pain",
+    "neuropathy", "tinnitus", "insomnia", "anxiety", "depression", "adhd", "autism", "asthma",
+    "eczema", "psoriasis", "covid(?:-19)?", "hiv", "alzheimer'?s", "dementia", "parkinson'?s",
+    "epilepsy", "heart disease", "high blood pressure", "hypertension", "cholesterol",
+    "osteoporosis", "varicose veins", "hair loss", "obesity",
+)
+# Everyday complaints: only "cures" or "heals" them is a claim; "eases back pain" is ordinary.
+MINOR_AILMENTS = (
+    "pain", "acne", "scars", "wounds", "injuries", "headaches?", "colds?", "flu", "infections?",
+    "diseases?", "illness(?:es)?", "everything", "all",
+)
+_CONDITION = r"(?:" + "|".join(HEALTH_CONDITIONS) + r")\b"
+_AILMENT = r"(?:" + "|".join(HEALTH_CONDITIONS + MINOR_AILMENTS) + r")\b"
+_STRONG_CLAIM = r"(?:cures?|cured|curing|cure for|heals?|healed|healing|remedy for)"
+_CLAIM = (r"(?:treats?|treating|treatment for|prevents?|preventing|reverses?|relieves?|relieving|"
+          r"relief (?:of|from|for)|alleviates?|eases?|fights?|reduces?|reducing|lowers?|"
+          r"helps? (?:with|against)|therapy for|protects? against)")
+_DAMAGED = (r"(?:swollen|swelling|swells|swelled|bulging|bulges|bulged|bulge|bloated|puffy|"
+            r"puffed|puffing|expanded|expanding|leaking|leaks|leaked|damaged|overheats|overheating|"
+            r"overheated|smoking|smokes|caught fire|catches fire)")
+# Words that may sit between "battery" and a damage word, but not a negation ("is not swollen").
+_NOT_NEGATION = r"(?!(?:not|no|never|nor|isnt|wasnt|hasnt|doesnt)\b|[\w']*n't\b)"
+_PROOF_DOCUMENT = (r"(?:certificates?|certs?|receipts?|papers|paperwork|proof of (?:purchase|"
+                   r"authenticity)|invoices?|documentation|authenticity cards?|coa)")
+_ARTICLES = r"(?:(?:the|a|an|any|its|my|their|original)\s+)*"
 
 SIGNALS: tuple[_Signal, ...] = (
     _Signal(
         re.compile(
             r"\b(?:counterfeit|replicas?|fake(?!\s+(?:fur|leather|suede|plants?|flowers?|grass|"
-            r"eyelash\w*|lashes|nails|tan|snow|blood|trees?))|knock[\s-]?offs?|bootleg|inspired by|"
-            r"aaa\s*(?:copy|quality|grade|replica)|1:1\s*(?:copy|replica)|"
-            r"mirror\s*(?:copy|quality)|"
-            r"dupes?|super\s*copy|high[\s-]quality copy|unauthori[sz]ed copy)\b", re.I),
+            r"foliage|greenery|ivy|succulents?|cactus|cacti|fruit|food|cakes?|candles?|books?|"
+            r"tattoos?|teeth|beards?|mo?ustaches?|eyelash\w*|lashes|nails|tan|snow|blood|trees?))|"
+            r"knock[\s-]?offs?|bootleg|dupes?|"
+            r"inspired by (?:the\s+)?(?:" + "|".join(LUXURY_BRANDS) + r")|"
+            r"(?:" + "|".join(LUXURY_BRANDS) + r")[\s-]inspired|"
+            r"(?<!disk )(?<!drive )(?<!ssd )(?<!hdd )clones?(?!\s+(?:troopers?|wars|commanders?|"
+            r"army|armies|tool|software|stamp))|"
+            r"(?:aaa|a-grade|grade[\s-]a|top[\s-]quality|high[\s-]quality|premium[\s-]quality|"
+            r"best[\s-]quality|super|mirror|unauthori[sz]ed|factory|1:1)\s*(?:copy|copies|replica)|"
+            r"copy (?:version|of (?:a |an |the )?(?:" + "|".join(LUXURY_BRANDS) + r"))|"
+            r"1:1\s*(?:clone|version|quality|original|reproduction)|"
+            r"mirror[\s-]*(?:quality|grade|image))\b", re.I),
         COUNTERFEIT_PENALTY,
         'The listing mentions "{match}", which points to a counterfeit or imitation item; '
         "a reviewer must check it before it can be listed.",
         "Only list genuine items: remove replicas and copies, and add proof of authenticity "
         "(receipt, serial number or certificate) for branded goods.",
+        cap=SEVERE_RISK_SCORE_CAP,
+        scope="counterfeit",
     ),
     _Signal(
         re.compile(
-            r"\b(?:no receipt|without (?:a |the )?receipt|no proof of (?:purchase|authenticity)|"
-            r"can'?t verify|cannot verify|can not verify|unable to verify|not verified|unverified|"
+            r"\b(?:no proof of authenticity|can'?t verify|cannot verify|can not verify|"
+            r"unable to verify|not verified|unverified|"
             r"authenticity (?:unknown|not guaranteed|unverified|not confirmed)|unknown "
-            r"(?:authenticity|origin|provenance)|(?:origin|provenance) unknown|no papers|"
+            r"(?:authenticity|origin|provenance)|(?:origin|provenance) unknown|"
             r"no hallmarks?|not hallmarked|unhallmarked|"
             r"(?:i was|i've been|was) told (?:it'?s|it is)|"
             r"not sure (?:if |whether )?(?:it'?s |it is )?(?:real|authentic|genuine|original)|"
@@ -327,42 +380,87 @@ SIGNALS: tuple[_Signal, ...] = (
     ),
     _Signal(
         re.compile(
-            r"\b(?:swollen|swelling|bulging|bloated|puffy|puffed|expanded|leaking|damaged|"
-            r"overheating)\s+(?:\w+\s+){0,2}?batter(?:y|ies)\b|\bbatter(?:y|ies)\s+(?:is\s+|are\s+|"
-            r"has\s+|was\s+|got\s+)?(?:\w+\s+)?(?:swollen|swelling|bulging|bloated|puffed|puffy|"
-            r"expanded|leaking|leaks|damaged|overheats|overheating|smoking)\b", re.I),
+            r"\b(?:(?:no|without)\s+" + _ARTICLES + _PROOF_DOCUMENT + r"|"
+            r"(?:lost|misplaced|can'?t find|cannot find)\s+" + _ARTICLES + _PROOF_DOCUMENT + r"|"
+            r"(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|never)\s+(?:have|has|had|"
+            r"come with|came with|include|includes|get|got)\s+" + _ARTICLES + _PROOF_DOCUMENT
+            + r"|" + _PROOF_DOCUMENT + r"\s+(?:(?:is|are|was|were|got|has been|have been)\s+)?"
+            r"(?:lost|missing|misplaced|not included|unavailable))\b", re.I),
+        UNVERIFIED_PENALTY,
+        'The proof of authenticity is missing ("{match}") for an item where it matters; a '
+        "reviewer will check the item before it is listed.",
+        "Add proof of origin such as a receipt, serial number, hallmark or certificate, "
+        "or remove claims you cannot back up.",
+        scope="proof",
+    ),
+    _Signal(
+        re.compile(
+            r"\b(?:swollen|swelling|bulging|bulged|bulge|bloated|puffy|puffed|expanded|leaking|"
+            r"damaged|overheating)\s+(?:\w+\s+){0,2}?batter(?:y|ies)\b|"
+            r"\bbatter(?:y|ies)\s+(?:" + _NOT_NEGATION + r"[\w']+\s+){0,3}?" + _DAMAGED + r"\b",
+            re.I),
         BATTERY_HAZARD_PENALTY,
         'The battery is described as damaged ("{match}"); swollen or leaking lithium batteries are '
         "a fire risk, so a reviewer must decide whether it can be sold and shipped.",
         "Have a damaged battery replaced or removed before selling and say so; otherwise list the "
         "item for parts only and state the battery hazard clearly.",
+        cap=SEVERE_RISK_SCORE_CAP,
+        negatable=True,
     ),
     _Signal(
-        re.compile(r"\b(?:recalled|recall notice|under recall|product recall|subject to (?:a )?"
-                   r"recall|safety recall)\b", re.I),
+        re.compile(r"\b(?:recalled|recall notices?|under (?:a |the )?recall|product recall|"
+                   r"safety recall|recall (?:list|campaign|programme|program)|"
+                   r"(?:part of|subject to|affected by|included in|covered by|listed in|named in)"
+                   r"\s+(?:a|an|the)\s+(?:[\w'-]+\s+){0,2}?recall)\b", re.I),
         RECALL_PENALTY,
-        'The item is described as recalled ("{match}"); recalled products may not be sold, '
-        "so a reviewer will check it.",
+        'The item is described as recalled ("{match}"); recalled products may not be sold for '
+        "safety reasons, so a reviewer will check it.",
         "Check the manufacturer's recall notice; list the item only if it was repaired or replaced "
         "under the recall, and say so.",
+        cap=SEVERE_RISK_SCORE_CAP,
+        negatable=True,
     ),
     _Signal(
         re.compile(
-            r"\b(?:cures?|cured|heals?|cure for)\s+(?:\w+\s+){0,3}?(?:cancer|diabetes|arthritis|"
-            r"covid|depression|anxiety|autism|diseases?|illness(?:es)?|infections?|pain|acne|"
-            r"eczema|psoriasis|insomnia|asthma|hiv|tumou?rs?|wounds|scars|injuries|everything|"
-            r"all)\b|"
-            r"\b(?:treats?|prevents?|reverses?)\s+(?:\w+\s+){0,2}?(?:cancer|diabetes|covid|"
-            r"alzheimer'?s|dementia|autism|hiv|tumou?rs?|heart disease)\b|"
+            r"\b" + _STRONG_CLAIM + r"\s+(?:\w+\s+){0,3}?" + _AILMENT + r"|"
+            r"\b" + _CLAIM + r"\s+(?:[\w']+\s+){0,3}?" + _CONDITION + r"|"
+            r"\b" + _CONDITION + r"(?:\s+pain)?\s+(?:relief|remedy|cure|treatment|therapy)\b|"
+            r"\b(?:clinically|medically|scientifically)\s+(?:proven|shown|tested and proven)\b|"
+            r"\b(?:therapeutic|detox\w*)\b[^.!?\n]{0,60}?\b" + _CONDITION + r"|"
+            r"\b" + _CONDITION + r"[^.!?\n]{0,60}?\b(?:therapeutic|detox\w*)\b|"
             r"\bmiracle\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|"
             r"results?)\b|\bmiraculous(?:ly)?\s+(?:heal\w*|cure\w*|results?)\b", re.I),
         MEDICAL_CLAIM_PENALTY,
-        'The listing makes a medical claim ("{match}"); claims that a product cures or treats '
-        "illness need review and are usually not allowed.",
+        'The listing makes a medical or health claim ("{match}"); claims that a product cures, '
+        "relieves or treats illness need review and are usually not allowed.",
         "Remove claims that the item cures, heals or treats conditions; describe only what it is, "
         "what it contains and how it is used.",
+        cap=SEVERE_RISK_SCORE_CAP,
+        negatable=True,
     ),
 )
+
+# Context that makes a counterfeit word benign: a tool that detects fakes, a scale model or prop.
+COUNTERFEIT_TOOL = re.compile(
+    r"\b(?:counterfeit|fake|forged|forgery)\s+(?:(?:bank\s*)?notes?\s+|banknotes?\s+|money\s+|"
+    r"bills?\s+|currency\s+|cash\s+|coins?\s+)?(?:detectors?|detection|checkers?|testers?|"
+    r"scanners?|verifiers?)\b|\b(?:detects?|detecting|checks?|checking|spots?|spotting)\s+"
+    r"(?:for\s+)?(?:counterfeit|fake|forged)\b", re.I)
+FAKE_CURRENCY = re.compile(
+    r"\b(?:counterfeit|fake|forged)\s+(?:bank\s*)?(?:notes?|banknotes?|bills?|money|currency|"
+    r"coins?)\b", re.I)
+REPLICA_MODEL_CONTEXT = re.compile(
+    r"\b(?:scale models?|model kits?|die[\s-]?cast|1\s*[:/]\s*(?:[2-9]|\d{2,3})\b|props?|"
+    r"cosplay|costumes?|miniatures?|figurines?|action figures?|toys?|museum replica|"
+    r"model (?:cars?|ships?|trains?|planes?|aircraft|boats?|tanks?))\b", re.I)
+REPLICA_WORD = re.compile(r"\breplicas?\b", re.I)
+# Where a missing receipt or certificate matters: jewellery, watches, luxury and collectables.
+AUTHENTICITY_SENSITIVE = re.compile(
+    r"\b(?:designer|signed|autograph(?:ed|s)?|memorabilia|antiques?|original (?:painting|artwork|"
+    r"art))\b", re.I)
+NEGATION_BEFORE = re.compile(
+    r"\b(?:no|not|never|nor|without|isn'?t|wasn'?t|hasn'?t|doesn'?t|didn'?t)\s+"
+    r"(?:[\w']+\s+){0,2}$", re.I)
 
 # (item regex, facts a buyer needs before trusting it with a child)
 CHILD_SAFETY_ITEMS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -442,6 +540,7 @@ class _Finding:
     suggestion: str = ""
     missing_field: str = ""
     human_review: bool = False
+    cap: int = NO_CAP  # highest score the listing can get while this finding stands
 
 
 def review_listing(draft: ListingDraft) -> ListingReview:
@@ -456,7 +555,8 @@ def review_listing(draft: ListingDraft) -> ListingReview:
 
 
 def _to_review(findings: list[_Finding]) -> ListingReview:
-    """The score is 100 minus the explained penalties, so every lost point has a reason."""
+    """The score is 100 minus the explained penalties, capped while a risk awaits a person."""
+    findings = findings + _cap_findings(findings)
     penalty = sum(finding.penalty for finding in findings)
     return ListingReview(
         quality_score=max(0, min(100, 100 - penalty)),
@@ -465,6 +565,19 @@ def _to_review(findings: list[_Finding]) -> ListingReview:
         suggestions=_unique(finding.suggestion for finding in findings),
         requires_human_review=any(finding.human_review for finding in findings),
     )
+
+
+def _cap_findings(findings: list[_Finding]) -> list[_Finding]:
+    """The points a risk cap removes, explained, so a capped score is never a silent number."""
+    cap = min((finding.cap for finding in findings), default=NO_CAP)
+    excess = 100 - sum(finding.penalty for finding in findings) - cap
+    if excess <= 0:
+        return []
+    return [_Finding(
+        excess,
+        issue=f"The score is capped at {cap} until a reviewer clears the safety or authenticity "
+              "risk above; a listing with an open risk is not a good listing, however complete.",
+    )]
 
 
 def _unique(messages: Iterable[str]) -> list[str]:
@@ -786,11 +899,48 @@ def _text_signals(listing: _Listing) -> list[_Finding]:
     """Risky phrases anywhere the seller wrote, including sentences cut out as injections."""
     findings = []
     for signal in SIGNALS:
-        match = signal.pattern.search(listing.raw)
+        match = _signal_match(signal, _SIGNAL_TEXT[signal.scope](listing))
         if match:
-            issue = signal.issue.replace("{match}", _quote(match.group()))
-            findings.append(_Finding(signal.penalty, issue, signal.suggestion, human_review=True))
+            issue = signal.issue.replace("{match}", _quote(match))
+            findings.append(_Finding(signal.penalty, issue, signal.suggestion, human_review=True,
+                                     cap=signal.cap))
     return findings
+
+
+def _signal_match(signal: _Signal, text: str) -> str:
+    """The first match that is not denied just before it ("never recalled"), or ""."""
+    for match in signal.pattern.finditer(text):
+        before = text[max(0, match.start() - 30):match.start()]
+        if not (signal.negatable and NEGATION_BEFORE.search(before)):
+            return match.group()
+    return ""
+
+
+def _all_text(listing: _Listing) -> str:
+    """Everything the seller wrote, injections included: a risk stays a risk wherever it is."""
+    return listing.raw
+
+
+def _counterfeit_text(listing: _Listing) -> str:
+    """Seller text without counterfeit words that name the product's job, not its origin.
+
+    A detector pen exists to find fake notes and a scale model is a replica by design; these
+    words are only benign when the title or category says that is what the item is.
+    """
+    text = COUNTERFEIT_TOOL.sub(" ", listing.raw)
+    heading = f"{listing.title}\n{listing.category}"
+    if COUNTERFEIT_TOOL.search(heading):
+        text = FAKE_CURRENCY.sub(" ", text)
+    if REPLICA_MODEL_CONTEXT.search(heading) and not LUXURY_BRAND.search(listing.raw):
+        text = REPLICA_WORD.sub(" ", text)
+    return text
+
+
+def _proof_text(listing: _Listing) -> str:
+    """A missing receipt only matters where authenticity does; a used mug needs none."""
+    sensitive = (_is_jewellery(listing) or LUXURY_BRAND.search(listing.raw)
+                 or AUTHENTICITY_SENSITIVE.search(listing.raw))
+    return listing.raw if sensitive else ""
 
 
 def _child_safety_items(listing: _Listing) -> list[tuple[str, tuple[str, ...]]]:
@@ -815,6 +965,7 @@ def _child_safety(listing: _Listing) -> list[_Finding]:
         suggestion="For child-safety items state the safety standard, the age or weight range, the "
                    "expiry or manufacture date and any accident history.",
         human_review=True,
+        cap=REVIEW_RISK_SCORE_CAP,
     )]
 
 
@@ -832,6 +983,7 @@ def _precious_metal(listing: _Listing) -> list[_Finding]:
         suggestion='Add a "hallmark" or "karat" attribute (for example 18K / 750) or a '
                    "certificate reference for the metal or stones.",
         human_review=True,
+        cap=REVIEW_RISK_SCORE_CAP,
     )]
 
 
@@ -872,6 +1024,7 @@ def _luxury_price(price: Decimal, brand: str) -> _Finding:
         suggestion="Add proof of authenticity (receipt, serial number or certificate) and explain "
                    "the low price, for example damage or missing parts.",
         human_review=True,
+        cap=REVIEW_RISK_SCORE_CAP,
     )
 
 
@@ -899,6 +1052,11 @@ _ATTRIBUTE_NAME_PATTERNS: dict[str, re.Pattern[str]] = {
     for field, names in ATTRIBUTE_NAMES.items()
 }
 _COLOUR = re.compile(r"\b(?:" + "|".join(COLOUR_WORDS) + r")\b" + _COLOUR_PART, re.I)
+_SIGNAL_TEXT: dict[str, Callable[[_Listing], str]] = {
+    "all": _all_text,
+    "counterfeit": _counterfeit_text,
+    "proof": _proof_text,
+}
 
 # Safety first, then contradictions, then completeness and style; this order is the output order.
 _RULES: tuple[Callable[[_Listing], list[_Finding]], ...] = (
