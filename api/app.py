@@ -10,6 +10,7 @@ from api.middleware import BodySizeLimit, NoStore
 from api.problems import install_problem_handlers
 from api.routers import batches, jobs, reviews
 from cli.runtime import Runtime
+from core.jobs.model_slots import ModelSlots
 from core.listings.providers.registry import make_provider
 from core.settings import Settings
 
@@ -30,6 +31,8 @@ def create_app(runtime: Runtime) -> FastAPI:
                   redoc_url=None)
     app.state.runtime = runtime
     app.state.provider = make_provider(runtime.settings)
+    app.state.model_slots = ModelSlots(runtime.settings.api_review_concurrency,
+                                       runtime.settings.model_timeout)
     for router in (batches.router, jobs.router, reviews.router):
         app.include_router(router)
     install_problem_handlers(app)

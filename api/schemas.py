@@ -65,7 +65,7 @@ CATALOG_UPLOAD = {
 # --- responses ---
 
 BatchStatus = Literal["QUEUED", "RUNNING", "COMPLETED"]
-JobState = Literal["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"]
+JobState = Literal["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"]
 
 
 class AcceptedBatch(Shape):
@@ -88,6 +88,7 @@ class BatchSummary(Shape):
     running: int
     succeeded: int
     failed: int
+    cancelled: int = Field(description="items cancelled by the seller before they started")
     source_name: str | None
 
 

@@ -75,5 +75,7 @@ def run_api(args: argparse.Namespace) -> int:
     serve_metrics(runtime.settings.api_metrics_port)
     print(f"Listing Review API on http://{args.host}:{port} (docs at /docs). Ctrl-C to stop.",
           flush=True)
-    uvicorn.run(create_app(runtime), host=args.host, port=port, server_header=False)
+    # log_config=None: uvicorn logs through our handlers (text or JSON), not its own.
+    uvicorn.run(create_app(runtime), host=args.host, port=port, server_header=False,
+                log_config=None)
     return 0

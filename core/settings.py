@@ -64,6 +64,8 @@ class Settings(BaseSettings):
     log_format: Literal["text", "json"] = Field(
         default="text", description="Log lines for people (text) or machines (one JSON object each).")
     max_unfinished_items_per_owner: int = Field(default=20000, ge=1, le=1_000_000)
+    api_review_concurrency: int = Field(
+        default=4, ge=1, le=64, description="Synchronous reviews at once per API process.")
     recovery_interval: float = Field(default=2.0, ge=0.05, le=60.0)
     job_lease: float = Field(default=10.0, ge=0.2, le=600.0)
     retry_base_delay: float = Field(default=2.0, ge=0.01, le=600.0)

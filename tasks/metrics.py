@@ -30,9 +30,13 @@ class WorkerMetrics:
     directory: Path
 
     def forget(self, pid: int | None) -> None:
-        """A worker process exited: drop its live gauges (its counters keep counting)."""
-        if pid is not None:
-            multiprocess.mark_process_dead(pid, str(self.directory))
+        """A worker process exited: drop its gauges (its counters keep counting). Gauges in
+        "all" mode (Dramatiq's in-progress gauge) are per process, so their file goes too:
+        otherwise every restart would add a stale series."""
+        if pid is None:
+            return
+        multiprocess.mark_process_dead(pid, str(self.directory))
+        (self.directory / f"gauge_all_{pid}.db").unlink(missing_ok=True)
 
 
 @contextmanager

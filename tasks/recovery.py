@@ -43,13 +43,17 @@ def recovery_pass(
     worker_id: uuid.UUID | None = None,
 ) -> None:
     """One round: prove our attempts alive first, then recover other processes' work, then
-    tell the operations page this process is alive (last, so it can never hold up recovery).
+    tell the operations page this process is alive (last, so it can never hold up recovery,
+    and even when a recovery step failed, so a live worker never looks gone).
     """
-    beat(engine, in_flight)
-    record_recoveries(engine, "stale_job", len(recover_stale_jobs(engine, queue, settings.job_lease)))
-    requeue_orphaned_messages(engine, settings.queue_name, settings.recovery_interval)
-    if worker_id is not None:
-        record_worker_heartbeat(engine, worker_id, socket.gethostname(), os.getpid())
+    try:
+        beat(engine, in_flight)
+        recovered = recover_stale_jobs(engine, queue, settings.job_lease)
+        record_recoveries(engine, "stale_job", len(recovered))
+        requeue_orphaned_messages(engine, settings.queue_name, settings.recovery_interval)
+    finally:
+        if worker_id is not None:
+            record_worker_heartbeat(engine, worker_id, socket.gethostname(), os.getpid())
 
 
 def start_recovery_loop(

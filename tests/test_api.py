@@ -19,9 +19,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 
+from api import schemas
 from api.app import create_app
 from core.accounts.service import create_key, revoke_key
 from core.database import make_engine
+from core.jobs.cancel import cancel_unstarted
 from core.settings import Settings
 from tests.api_server import ApiServer, drop_database, module_database
 from tests.processes import WorkerGroup, wait_for
@@ -344,6 +346,27 @@ def test_standalone_job_submit_replay_conflict_and_read(seller: httpx.Client):
     assert read.status_code == 200 and read.json()["status"] == "QUEUED" and read.json()["batchId"] is None
 
 
+def test_cancelled_items_and_jobs_match_the_documented_shapes(seller: httpx.Client,
+                                                               shared_engine: Engine):
+    accepted = submit(seller, batch_body("c-1", "c-2")).json()
+    assert cancel_unstarted(shared_engine, seller_owner(shared_engine, accepted["batchId"]),
+                            uuid.UUID(accepted["batchId"])) == 2
+    summary = seller.get(accepted["statusUrl"])
+    page = seller.get(accepted["itemsUrl"])
+    job = seller.get(f"{JOBS}/{page.json()['items'][0]['jobId']}")
+    assert schemas.BatchSummary.model_validate(summary.json()).cancelled == 2
+    assert summary.json()["status"] == "COMPLETED"
+    assert {item.status for item in schemas.ItemsPage.model_validate(page.json()).items} == {
+        "CANCELLED"}
+    assert job.status_code == 200 and schemas.Job.model_validate(job.json()).status == "CANCELLED"
+
+
+def seller_owner(engine: Engine, batch_id: str) -> str:
+    with engine.connect() as conn:
+        return conn.execute(text("select owner from review_batches where id = :id"),
+                            {"id": batch_id}).scalar_one()
+
+
 def test_batch_and_job_keys_are_separate_namespaces(seller: httpx.Client):
     assert submit(seller, batch_body("a-1"), key="shared-key").status_code == 202
     assert seller.post(JOBS, json=LISTING, headers=write_headers("shared-key")).status_code == 202
@@ -417,3 +440,26 @@ def test_unknown_paths_and_methods_are_problems(api: ApiServer):
     assert (missing.status_code, missing.json()["code"]) == (404, "NOT_FOUND")
     assert (wrong_method.status_code, wrong_method.json()["code"]) == (405, "METHOD_NOT_ALLOWED")
     assert wrong_method.headers["Cache-Control"] == "no-store"
+
+
+def test_synchronous_reviews_beyond_the_model_slots_are_503(shared_database: str,
+                                                            shared_engine: Engine):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tests.fake_openai import FakeOpenAI
+
+    with FakeOpenAI() as model:
+        model.hang(3)
+        server = ApiServer(shared_database, LISTING_REVIEW_API_REVIEW_CONCURRENCY="1",
+                           LISTING_REVIEW_PROVIDER="openai", OPENAI_API_KEY="test",
+                           OPENAI_BASE_URL=model.base_url)
+        try:
+            _, secret = create_key(shared_engine, f"busy-{uuid.uuid4().hex[:8]}")
+            with server.client(secret) as client, ThreadPoolExecutor(1) as pool:
+                slow = pool.submit(client.post, REVIEWS, json=LISTING, headers=write_headers())
+                wait_for(lambda: len(model.requests) == 1, "the first review to reach the model")
+                busy = client.post(REVIEWS, json=LISTING, headers=write_headers())
+                assert slow.result().status_code == 200
+        finally:
+            server.close()
+    assert busy.status_code == 503 and busy.json()["code"] == "MODEL_CAPACITY_UNAVAILABLE"

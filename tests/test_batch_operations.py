@@ -237,13 +237,14 @@ def payloads(engine: Engine, batch_id: uuid.UUID) -> list[tuple[str, str]]:
             "order by item_position"), {"b": batch_id})]
 
 
-def test_retry_makes_a_linked_batch_of_only_the_failed_items(engine: Engine):
+def test_retry_makes_a_linked_batch_of_only_the_failed_and_cancelled_items(engine: Engine):
     original = accept(engine, 5)
-    for position, status in ((1, "SUCCEEDED"), (2, "FAILED"), (3, "RUNNING"), (4, "FAILED")):
+    for position, status in ((1, "SUCCEEDED"), (2, "FAILED"), (3, "SUCCEEDED"), (4, "FAILED")):
         set_status(engine, original, position, status)
+    cancel_unstarted(engine, "local", original)
     retry = retry_failed(engine, QUEUE, "local", original, 1000)
-    assert retry.created and retry.summary.total == 2 and retry.summary.status == "QUEUED"
-    failed = [row for row in payloads(engine, original) if row[0] in ("item-2", "item-4")]
+    assert retry.created and retry.summary.total == 3 and retry.summary.status == "QUEUED"
+    failed = [row for row in payloads(engine, original) if row[0] in ("item-2", "item-4", "item-5")]
     assert payloads(engine, retry.batch_id) == failed
     with engine.connect() as conn:
         assert conn.execute(text("select retry_of from review_batches where id = :id"),
@@ -251,14 +252,21 @@ def test_retry_makes_a_linked_batch_of_only_the_failed_items(engine: Engine):
         messages = conn.execute(text(
             "select count(*) from dramatiq.queue q join review_jobs j "
             "on j.id = (q.message->'args'->>0)::uuid where j.batch_id = :b"), {"b": retry.batch_id})
-        assert messages.scalar() == 2
+        assert messages.scalar() == 3
+
+
+def test_a_batch_is_retried_only_once_it_is_complete(engine: Engine):
+    original = accept(engine, 2)
+    set_status(engine, original, 1, "FAILED")
+    with pytest.raises(InvalidBatchRequest, match="still running"):
+        retry_failed(engine, QUEUE, "local", original, 1000)
 
 
 def test_retrying_twice_returns_the_same_retry_batch(engine: Engine):
     original = accept(engine, 3)
-    set_status(engine, original, 1, "FAILED")
+    for position in (1, 2, 3):
+        set_status(engine, original, position, "FAILED")
     first = retry_failed(engine, QUEUE, "local", original, 1000)
-    set_status(engine, original, 2, "FAILED")
     second = retry_failed(engine, QUEUE, "local", original, 1000)
     assert not second.created and second.batch_id == first.batch_id
     with engine.connect() as conn:
@@ -268,6 +276,7 @@ def test_retrying_twice_returns_the_same_retry_batch(engine: Engine):
 def test_retry_keeps_the_source_file_for_the_fixup_download(engine: Engine, settings: Settings):
     original = submit(engine, settings, "shop.csv", CSV_HEADER + "".join(CSV_ROWS))
     set_status(engine, original, 2, "FAILED")
+    cancel_unstarted(engine, "local", original)
     retry = retry_failed(engine, QUEUE, "local", original, 1000)
     assert retry.summary.source_name == "shop.csv"
     assert source_columns(engine, retry.batch_id) == source_columns(engine, original)

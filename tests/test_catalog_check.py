@@ -236,3 +236,12 @@ def test_column_map_renames_and_ignores_seller_columns():
     assert result.ok and result.items[0].item_id == "A1"
     assert result.items[0].draft.attributes == {"Farbe": "gold"}
     assert result.columns == ["item_id", "title", "description", "category", "price", "Farbe"]
+
+
+def test_a_column_named_like_a_field_can_be_mapped_to_an_attribute():
+    data = "item_id,title,description,category,Price,Sale price\nA1,T,D,C,99.00,79.00\n"
+    mapping = {"Price": "attribute", "Sale price": "price"}
+    result = check_catalog(data.encode(), "shop.csv", LIMIT_ITEMS, LIMIT_BYTES, mapping)
+    assert result.ok, result.errors
+    assert str(result.items[0].draft.price) == "79.00"
+    assert result.items[0].draft.attributes == {"Price": "99.00"}

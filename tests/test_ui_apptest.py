@@ -136,7 +136,8 @@ def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine:
     app.get("button_group")[0].set_value("Failures").run()
     assert [expander.label for expander in app.expander] == [
         "#2 · BK-3002 · FAILED", "#5 · BK-3005 · FAILED"]
-    next(button for button in app.button if button.label == "Retry failed items").click().run()
+    next(button for button in app.button
+         if button.label == "Retry failed and cancelled items").click().run()
     assert not app.exception
     with engine.connect() as conn:
         retry = conn.execute(text(
@@ -167,8 +168,11 @@ def test_review_page_reviews_one_listing_and_reports_field_problems(app: AppTest
     assert not app.exception and not app.error
     assert app.metric[0].label == "Quality score"
     app.text_input[2].input("-3")
+    app.text_area[1].input("brand KeyPro")
     app.button[0].click().run()
-    assert [error.value for error in app.error] == ["price: price cannot be negative: use 0 or more."]
+    assert [error.value for error in app.error] == [
+        "attributes: line 1 has no ':'; write attributes as 'name: value'.",
+        "price: price cannot be negative: use 0 or more."]
 
 
 def test_operations_page_shows_queue_and_jobs(app: AppTest):

@@ -18,8 +18,12 @@ def plain_label(text: str) -> str:
     return MARKDOWN_SPECIALS.sub(r"\\\1", text)
 
 
-def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None) -> None:
+def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
+                status: str | None = None) -> None:
     """A stored review (score, flag, lists) or the safe error that replaced it."""
+    if status == "CANCELLED":
+        st.caption("Cancelled before review.")
+        return
     if error:
         st.error(f"{error['code']}: {error['message']}")
         return

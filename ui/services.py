@@ -31,9 +31,9 @@ def call(service: Callable[[], T]) -> T | None:
     try:
         return service()
     except StorageUnavailable as error:
-        st.error(f"Database unavailable: {error.message}")
+        st.error(error.message)
     except AppError as error:
-        st.error(f"{error.code}: {error.message}")
+        st.error(f"{error.message} (code {error.code})")
     except Exception as error:  # a bug: never show a traceback or SQL to a seller
         st.error(f"Something went wrong ({type(error).__name__}); nothing was changed. "
                  "Please try again or report it.")

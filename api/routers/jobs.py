@@ -18,7 +18,7 @@ from core.listings.draft import ListingDraft
 
 PREFIX = "/api/listings/review-jobs"
 NOT_FOUND = "No review job with this id was found for this seller."
-TERMINAL = {"SUCCEEDED", "FAILED"}
+TERMINAL = {"SUCCEEDED", "FAILED", "CANCELLED"}
 router = APIRouter(prefix=PREFIX, tags=["review jobs"])
 
 

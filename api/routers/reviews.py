@@ -12,6 +12,7 @@ from api.listing_body import LISTING_BODY, listing_draft
 from api.responses import problems
 from core.listings import service
 from core.listings.draft import ListingDraft
+from core.listings.errors import ReviewError
 
 router = APIRouter(prefix="/api/listings/reviews", tags=["reviews"],
                    dependencies=[Depends(current_owner)])
@@ -24,6 +25,11 @@ router = APIRouter(prefix="/api/listings/reviews", tags=["reviews"],
 )
 def review_listing(request: Request, draft: Annotated[ListingDraft, Depends(listing_draft)],
                    version: ApiVersion, runtime: RuntimeDep) -> JSONResponse:
-    """Model failures are bounded codes: 502 invalid output, 503 unavailable, 504 timeout."""
-    outcome = service.review(draft, "sync", request.app.state.provider, runtime.settings.model_timeout)
+    """Model failures are bounded codes: 502 invalid output, 503 unavailable or every model
+    slot busy (so slow reviews cannot take all of the server's threads), 504 timeout."""
+    slots = request.app.state.model_slots
+    if not slots.reserve():
+        raise ReviewError("MODEL_CAPACITY_UNAVAILABLE")
+    provider, timeout = request.app.state.provider, runtime.settings.model_timeout
+    outcome = slots.call(lambda: service.review(draft, "sync", provider, timeout))
     return JSONResponse(outcome.to_stored_result())

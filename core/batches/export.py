@@ -154,7 +154,7 @@ def _export_columns(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def _needs_fixing(item: ExportedItem, score_below: int) -> bool:
-    if item.status == "FAILED":
+    if item.status in ("FAILED", "CANCELLED"):
         return True
     score = (item.result or {}).get("qualityScore")
     return item.status == "SUCCEEDED" and isinstance(score, int) and score < score_below

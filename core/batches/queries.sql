@@ -102,11 +102,15 @@ order by item_position
 limit :limit
 
 -- name: failed_items
--- The FAILED children of a batch in position order, snapshots as typed. The left join gives
--- one row with null item fields for a batch that exists but has no failure.
-select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload
+-- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, and
+-- whether the batch still has unfinished children. The left join gives one row with null item
+-- fields for a batch that exists but has nothing to retry.
+select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload,
+  exists (select 1 from review_jobs u where u.batch_id = b.id
+    and u.status in ('QUEUED', 'RUNNING')) as unfinished
 from review_batches b
-left join review_jobs j on j.batch_id = b.id and j.owner = b.owner and j.status = 'FAILED'
+left join review_jobs j on j.batch_id = b.id and j.owner = b.owner
+  and j.status in ('FAILED', 'CANCELLED')
 where b.id = :batch_id and b.owner = :owner
 order by j.item_position
 

@@ -1,8 +1,9 @@
-"""Retrying a batch's failed listings as a new batch linked to the original.
+"""Retrying a completed batch's failed (and cancelled) listings as a new linked batch.
 
-Only FAILED items are sent again, with their snapshots exactly as first accepted; successes
-are never reviewed twice. The idempotency key is derived from the original batch, so asking
-twice (a double click, two tabs) gives the same retry batch.
+Only FAILED and CANCELLED items are sent again, with their snapshots exactly as first
+accepted; successes are never reviewed twice. A batch is retried once it is complete, so the
+set is final; the idempotency key is derived from the original batch, so asking twice (a
+double click, two tabs) gives the same retry batch.
 """
 
 import uuid
@@ -28,11 +29,13 @@ def retry_key(batch_id: uuid.UUID) -> str:
 def retry_failed(
     engine: Engine, queue: JobQueue, owner: str, batch_id: uuid.UUID, max_items: int
 ) -> AcceptedBatch:
-    """A new batch (retry_of = `batch_id`) of the original's FAILED items, accepted atomically
-    with its queue messages; the existing retry batch (created=False) when there is one.
+    """A new batch (retry_of = `batch_id`) of the original's FAILED and CANCELLED items,
+    accepted atomically with its queue messages; the existing retry batch (created=False)
+    when there is one.
 
-    Raises BatchNotFound for unknown or foreign ids, InvalidBatchRequest when nothing failed
-    (or more than `max_items` did), StorageUnavailable when the database is down.
+    Raises BatchNotFound for unknown or foreign ids, InvalidBatchRequest while the batch is
+    still running or when nothing failed (or more than `max_items` did), StorageUnavailable
+    when the database is down.
     """
     with storage_errors(), engine.connect() as connection:
         rows = connection.execute(QUERIES["failed_items"], {"owner": owner, "batch_id": batch_id}).all()
@@ -42,6 +45,8 @@ def retry_failed(
             QUERIES["find_batch_by_key"], {"owner": owner, "key": retry_key(batch_id)}).first()
         if existing is not None:
             return AcceptedBatch(False, read_summary(connection, owner, existing.id))
+    if rows[0].unfinished:
+        raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
     failed = [row for row in rows if row.item_id is not None]
     if not failed:
         raise InvalidBatchRequest("No listing of this batch failed: there is nothing to retry.")

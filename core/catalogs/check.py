@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.catalogs.formats import decode_text, detect_format, read_records
-from core.catalogs.mapping import ColumnMap, apply_column_map, canonical_column
+from core.catalogs.mapping import MAPPED_ATTRIBUTES, ColumnMap, apply_column_map, canonical_column
 from core.catalogs.records import CatalogError, RawRecord
 from core.listings.draft import (
     CONTROL_CHARACTERS, ListingDraft, control_characters_message, validate_draft,
@@ -123,7 +123,7 @@ def split_record(record: RawRecord) -> tuple[dict[str, Any] | None, Any, list[tu
         problems.append((None, f"This row has {record.fields['__extra_cells__']} more value(s) than the "
                                "header has columns: put text that contains the delimiter in double quotes."))
     listing: dict[str, Any] = {}
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = dict(record.fields.get(MAPPED_ATTRIBUTES, {}))
     item_id: Any = None
     for name, value in record.fields.items():
         if name.startswith("__"):

@@ -13,6 +13,9 @@ ATTRIBUTE, IGNORE = "attribute", "ignore"
 TARGETS = (*STANDARD_FIELDS, ATTRIBUTE, IGNORE)
 
 ColumnMap = Mapping[str, str]
+# Columns mapped to attributes whose names would otherwise read as a standard field ("Price"
+# next to a "Sale price" mapped to price) travel under this key, untouched by name rules.
+MAPPED_ATTRIBUTES = "__mapped_attributes__"
 
 
 def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
@@ -26,14 +29,23 @@ def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
         records=[_mapped(record, column_map) for record in read.records],
         errors=read.errors,
         columns=[_target(name, column_map) for name in read.columns
-                 if column_map.get(name) != IGNORE],
+                 if column_map.get(name) != IGNORE and not _shielded(name, column_map)],
     )
 
 
 def _mapped(record: RawRecord, column_map: ColumnMap) -> RawRecord:
-    fields = {_target(name, column_map): value for name, value in record.fields.items()
-              if column_map.get(name) != IGNORE}
+    kept = {name: value for name, value in record.fields.items() if column_map.get(name) != IGNORE}
+    fields = {_target(name, column_map): value for name, value in kept.items()
+              if not _shielded(name, column_map)}
+    shielded = {name.strip(): value for name, value in kept.items() if _shielded(name, column_map)}
+    if shielded:
+        fields[MAPPED_ATTRIBUTES] = shielded
     return RawRecord(record.row, record.line, fields, record.nested)
+
+
+def _shielded(name: str, column_map: ColumnMap) -> bool:
+    """An attribute by the seller's choice although its name reads as a standard field."""
+    return column_map.get(name) == ATTRIBUTE and suggested_target(name) != ATTRIBUTE
 
 
 def _target(name: str, column_map: ColumnMap) -> str:

@@ -140,3 +140,20 @@ def _attribute(name: Any, value: Any, problems: list[FieldProblem]) -> str:
 
 def _kind(value: Any) -> str:
     return {bool: "true/false", dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
+
+
+def parse_attribute_lines(text: str) -> tuple[dict[str, str], list[FieldProblem]]:
+    """'name: value' per line (as typed in a form) into attributes; a line without a colon is
+    reported instead of silently dropped."""
+    attributes: dict[str, str] = {}
+    problems: list[FieldProblem] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        name, colon, value = line.partition(":")
+        if not colon:
+            problems.append(FieldProblem(
+                "attributes", f"line {number} has no ':'; write attributes as 'name: value'."))
+            continue
+        attributes[name.strip()] = value.strip()
+    return attributes, problems

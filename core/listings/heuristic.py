@@ -30,7 +30,7 @@ VAGUE_PHRASE_PENALTY_CAP = 15
 SHOUTING_PENALTY = 5
 EXCLAMATION_PENALTY = 5
 CONTRADICTION_PENALTY = 20
-COLOUR_CONFLICT_PENALTY = 15
+COLOUR_CONFLICT_PENALTY = CONTRADICTION_PENALTY  # as misleading as any other contradiction
 FREE_PRICE_PENALTY = 10
 INJECTION_PENALTY = 10
 COUNTERFEIT_PENALTY = 40
@@ -138,6 +138,15 @@ _COLOUR_PART = (
     r"accents?|buttons?|stitching|soles?|lining|box|case|cables?|labels?|tags?|dial|hands|logo|"
     r"print|pattern|details?|detailing|piping|zips?|zippers?|handles?|hardware|keys|text))"
 )
+
+# Prose names many colours (trim, photos, packaging); only an explicit statement ("the colour is
+# dark green") or a denial ("not navy") says what colour the item itself is.
+COLOUR_STATEMENT = re.compile(
+    r"\b(?:colou?r(?:way)?|shade)\s*(?:is|was|:|-)\s+([^.,;!?\n]{1,40})", re.I)
+NEGATED_COLOUR = re.compile(
+    r"\bnot\s+(?:an?\s+|in\s+)?(" + "|".join(COLOUR_WORDS) + r")\b"
+    r"(?![\s-]*(?:plated|tone|toned|filled|colou?red|effect|look|finish))" + _COLOUR_PART, re.I)
+WORD = re.compile(r"[a-z]+")
 
 KNOWN_BRANDS = (
     "apple", "samsung", "google", "sony", "lg", "huawei", "xiaomi", "oneplus", "motorola", "nokia",
@@ -260,8 +269,16 @@ PLACEHOLDER_VALUES = frozenset(
 # --- Text quality ---------------------------------------------------------------------------------
 
 VAGUE_PHRASES = re.compile(
-    r"\b(?:good condition|great condition|works fine|works great|works well|see (?:photos|pics|"
+    r"\b(?:good condition|great condition|works? fine|works? great|works? well|see (?:photos|pics|"
     r"pictures|images)|as[\s-]is|great item|nice item|must see|must have|great deal)\b", re.I)
+# Title words that do not tell one listing from another; with category nouns ("table", "phone")
+# a title made only of these names the kind of item, not the item.
+GENERIC_TITLE_WORDS = frozenset({
+    "a", "an", "the", "and", "of", "for", "with", "sale", "selling", "lot", "job", "joblot",
+    "bundle", "item", "items", "stuff", "things", "set", "pair", "used", "new", "old", "good",
+    "nice", "great", "cheap", "bargain", "quick", "misc", "various", "assorted", "my", "x",
+})
+TITLE_WORD = re.compile(r"[\w'&+-]+")
 STORAGE_CAPACITY = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|ddr\w*|"
     r"lpddr\w*|vram|gddr\w*))", re.I)
@@ -325,15 +342,21 @@ MINOR_AILMENTS = (
 )
 _CONDITION = r"(?:" + "|".join(HEALTH_CONDITIONS) + r")\b"
 _AILMENT = r"(?:" + "|".join(HEALTH_CONDITIONS + MINOR_AILMENTS) + r")\b"
-_STRONG_CLAIM = r"(?:cures?|cured|curing|cure for|heals?|healed|healing|remedy for)"
-_CLAIM = (r"(?:treats?|treating|treatment for|prevents?|preventing|reverses?|relieves?|relieving|"
+_STRONG_CLAIM = r"(?:cures?|cured|cure for|heals?|remedy for)"
+# "treats for dogs" is a noun; the verb takes its object directly ("treats arthritis").
+_CLAIM = (r"(?:treats?(?!\s+for\b)|treating|treatment for|prevents?|preventing|reverses?|relieves?|relieving|"
           r"relief (?:of|from|for)|alleviates?|eases?|fights?|reduces?|reducing|lowers?|"
           r"helps? (?:with|against)|therapy for|protects? against)")
-_DAMAGED = (r"(?:swollen|swelling|swells|swelled|bulging|bulges|bulged|bulge|bloated|puffy|"
-            r"puffed|puffing|expanded|expanding|leaking|leaks|leaked|damaged|overheats|overheating|"
-            r"overheated|smoking|smokes|caught fire|catches fire)")
-# Words that may sit between "battery" and a damage word, but not a negation ("is not swollen").
-_NOT_NEGATION = r"(?!(?:not|no|never|nor|isnt|wasnt|hasnt|doesnt)\b|[\w']*n't\b)"
+_DAMAGED = (r"(?:swollen|swell(?:s|ed|ing)?(?: up)?|bulg(?:e|es|ed|ing)|bloated|puffy|"
+            r"puff(?:s|ed|ing)?(?: up)?|expanded|expanding|leaking|leaks|leaked|damaged|overheats|"
+            r"overheating|overheated|(?<!non[\s-])smok(?:ing|es)|caught fire|catches fire)")
+# A word between "battery" and a damage word, but not a negation ("battery is not swollen") or a
+# conjunction that moves on to another part ("battery good but screen damaged").
+_GAP_WORD = (r"(?!(?:not|no|never|nor|but|and|or|yet|though|although|while|however|isnt|wasnt|"
+             r"hasnt|doesnt)\b|[\w']*n't\b)[\w']+\s+")
+# The battery itself, not a part named after it ("battery cover damaged").
+_BATTERY = (r"batter(?:y|ies)\b(?![\s-]+(?:covers?|doors?|lids?|compartments?|flaps?|contacts?|"
+            r"terminals?|indicators?|icons?|level|meters?|grips?))")
 _PROOF_DOCUMENT = (r"(?:certificates?|certs?|receipts?|papers|paperwork|proof of (?:purchase|"
                    r"authenticity)|invoices?|documentation|authenticity cards?|coa)")
 _ARTICLES = r"(?:(?:the|a|an|any|its|my|their|original)\s+)*"
@@ -353,7 +376,8 @@ SIGNALS: tuple[_Signal, ...] = (
             r"best[\s-]quality|super|mirror|unauthori[sz]ed|factory|1:1)\s*(?:copy|copies|replica)|"
             r"copy (?:version|of (?:a |an |the )?(?:" + "|".join(LUXURY_BRANDS) + r"))|"
             r"1:1\s*(?:clone|version|quality|original|reproduction)|"
-            r"mirror[\s-]*(?:quality|grade|image))\b", re.I),
+            r"mirror[\s-]*(?:quality|grade|image)(?![\s-]*(?:glass|finish|polish\w*|shine|"
+            r"surface|reflection)))\b", re.I),
         COUNTERFEIT_PENALTY,
         'The listing mentions "{match}", which points to a counterfeit or imitation item; '
         "a reviewer must check it before it can be listed.",
@@ -396,8 +420,8 @@ SIGNALS: tuple[_Signal, ...] = (
     _Signal(
         re.compile(
             r"\b(?:swollen|swelling|bulging|bulged|bulge|bloated|puffy|puffed|expanded|leaking|"
-            r"damaged|overheating)\s+(?:\w+\s+){0,2}?batter(?:y|ies)\b|"
-            r"\bbatter(?:y|ies)\s+(?:" + _NOT_NEGATION + r"[\w']+\s+){0,3}?" + _DAMAGED + r"\b",
+            r"damaged|overheating)\s+(?:" + _GAP_WORD + r"){0,2}?" + _BATTERY + r"|"
+            r"\b" + _BATTERY + r"\s+(?:" + _GAP_WORD + r"){0,3}?" + _DAMAGED + r"\b",
             re.I),
         BATTERY_HAZARD_PENALTY,
         'The battery is described as damaged ("{match}"); swollen or leaking lithium batteries are '
@@ -431,7 +455,7 @@ SIGNALS: tuple[_Signal, ...] = (
             r"\bmiracle\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|"
             r"results?)\b|\bmiraculous(?:ly)?\s+(?:heal\w*|cure\w*|results?)\b", re.I),
         MEDICAL_CLAIM_PENALTY,
-        'The listing makes a medical or health claim ("{match}"); claims that a product cures, '
+        'The listing makes a medical claim ("{match}"); health claims that a product cures, '
         "relieves or treats illness need review and are usually not allowed.",
         "Remove claims that the item cures, heals or treats conditions; describe only what it is, "
         "what it contains and how it is used.",
@@ -459,7 +483,8 @@ AUTHENTICITY_SENSITIVE = re.compile(
     r"\b(?:designer|signed|autograph(?:ed|s)?|memorabilia|antiques?|original (?:painting|artwork|"
     r"art))\b", re.I)
 NEGATION_BEFORE = re.compile(
-    r"\b(?:no|not|never|nor|without|isn'?t|wasn'?t|hasn'?t|doesn'?t|didn'?t)\s+"
+    r"\b(?:no|not(?!\s+(?:only|just)\b)|never|nor|without|isn'?t|wasn'?t|hasn'?t|doesn'?t|"
+    r"didn'?t)\s+"
     r"(?:[\w']+\s+){0,2}$", re.I)
 
 # (item regex, facts a buyer needs before trusting it with a child)
@@ -496,6 +521,7 @@ METAL_PROOF_NAMES = re.compile(
 METAL_PROOF_TEXT = re.compile(
     r"\b(?:hallmark(?:ed|s)?|stamped|assay(?:ed)?|certificate|certified|gia|igi)\b", re.I)
 LUXURY_BRAND = re.compile(r"\b(?:" + "|".join(LUXURY_BRANDS) + r")\b", re.I)
+ANY_BRAND = re.compile(r"\b(?:" + "|".join(KNOWN_BRANDS + LUXURY_BRANDS) + r")\b", re.I)
 
 FIELD_EXAMPLES: dict[str, str] = {
     "size": "Size: EU 42", "colour": "Colour: black", "condition": "Condition: used - light scuffs",
@@ -723,11 +749,15 @@ def _short_description(listing: _Listing) -> list[_Finding]:
     """Buyers decide from the description; a line or two cannot cover condition and flaws."""
     text = " ".join(listing.description.split())
     chars, words = len(text), len(text.split())
-    if chars >= MIN_DESCRIPTION_CHARS and words >= MIN_DESCRIPTION_WORDS:
+    if chars < MIN_DESCRIPTION_CHARS or words < MIN_DESCRIPTION_WORDS:
+        penalty, size = SHORT_DESCRIPTION_PENALTY, "very short"
+    elif words < BRIEF_DESCRIPTION_WORDS:
+        penalty, size = BRIEF_DESCRIPTION_PENALTY, "brief"
+    else:
         return []
     return [_Finding(
-        SHORT_DESCRIPTION_PENALTY,
-        issue=f"The description is very short ({_count(chars, 'character')}, "
+        penalty,
+        issue=f"The description is {size} ({_count(chars, 'character')}, "
               f"{_count(words, 'word')}); describe the "
               "condition, what is included and any flaws.",
         suggestion="Write a few sentences: the exact condition and any defects, what is included, "
@@ -738,14 +768,52 @@ def _short_description(listing: _Listing) -> list[_Finding]:
 def _short_title(listing: _Listing) -> list[_Finding]:
     """Search matches on title words, so a one- or two-word title is rarely found."""
     words = len(listing.title.split())
-    if words >= MIN_TITLE_WORDS:
-        return []
+    if words >= MIN_TITLE_WORDS or _is_generic_title(listing.title):
+        return []  # a generic title is reported once, by _generic_title
     return [_Finding(
         SHORT_TITLE_PENALTY,
         issue=f"The title is very short ({_count(words, 'word')}), so buyers "
               "searching for this item are unlikely to find it.",
         suggestion="Use a title with brand, item type, model and one key detail such as size, "
                    "colour or capacity.",
+    )]
+
+
+def _generic_title(listing: _Listing) -> list[_Finding]:
+    """A title of only category nouns and filler ("Used phone") matches every search equally."""
+    if not _is_generic_title(listing.title):
+        return []
+    return [_Finding(
+        GENERIC_TITLE_PENALTY,
+        issue=f'The title only names the kind of item ("{_quote(listing.title)}"), so buyers '
+              "cannot tell this item from any other.",
+        suggestion="Use a title with brand, item type, model and one key detail such as size, "
+                   "colour or capacity.",
+    )]
+
+
+def _is_generic_title(title: str) -> bool:
+    """Every word is filler or a category noun: nothing names this particular item."""
+    words = TITLE_WORD.findall(title.lower())
+    return bool(words) and all(_is_generic_word(word) for word in words)
+
+
+def _is_generic_word(word: str) -> bool:
+    """Filler, or a noun that only names a category such as "table" or "headphones"."""
+    return word in GENERIC_TITLE_WORDS or any(
+        pattern.fullmatch(word) for pattern, _ in _CATEGORY_RULES)
+
+
+def _no_attributes(listing: _Listing) -> list[_Finding]:
+    """Buyers filter by item specifics; a listing with none drops out of every filtered search."""
+    if any(_is_real(value) for _, value in listing.attributes):
+        return []
+    return [_Finding(
+        NO_ATTRIBUTES_PENALTY,
+        issue="The listing has no item specifics (attributes), so it is missing from searches "
+              "that filter by brand, size, colour or condition.",
+        suggestion="Add item specifics as attributes, for example brand, model, size, colour, "
+                   "material and condition.",
     )]
 
 
@@ -874,22 +942,47 @@ def _condition_classes(text: str, short_field: bool) -> frozenset[str]:
 
 def _colour_conflict(listing: _Listing) -> list[_Finding]:
     """A red item titled "black" misleads buyers who filter or skim by colour."""
-    colour_names = _ATTRIBUTE_NAME_PATTERNS["colour"]
-    stated = _colours(" ".join(v for n, v in listing.attributes if colour_names.search(n)))
-    in_title = _colours(listing.title)
-    if not stated or not in_title or stated & in_title:
+    sources = [(source, words) for source, words in _colour_sources(listing) if words]
+    denied = _denied_colours(listing)
+    families = [frozenset(COLOUR_WORDS[word] for word in words) for _, words in sources]
+    if not denied and not _any_disjoint(families):
         return []
+    stated = dict(sources)
+    stated["description"] = stated.get("description", ()) + tuple(f"not {w}" for w in denied)
+    details = [f"{source}: {', '.join(words)}" for source, words in stated.items() if words]
     return [_Finding(
         COLOUR_CONFLICT_PENALTY,
-        issue=f"The title says the colour is {', '.join(sorted(in_title))} but the colour "
-              f"attribute says {', '.join(sorted(stated))}.",
-        suggestion="Make the colour in the title match the colour attribute.",
+        issue=f"The colour is inconsistent ({'; '.join(details)}).",
+        suggestion="State one colour and use it in the title, the description and the colour "
+                   "attribute.",
     )]
 
 
-def _colours(text: str) -> frozenset[str]:
-    """Colour families named in text, ignoring parts such as "brown switches"."""
-    return frozenset(COLOUR_WORDS[match.group().lower()] for match in _COLOUR.finditer(text))
+def _colour_sources(listing: _Listing) -> list[tuple[str, tuple[str, ...]]]:
+    """Colour words per place; the description counts only where it states the colour."""
+    stated = " ".join(NEGATED_COLOUR.sub(" ", match.group(1))
+                      for match in COLOUR_STATEMENT.finditer(listing.description))
+    return [("title", _colour_words(listing.title)),
+            ("colour attribute", _colour_words(_colour_attribute(listing))),
+            ("description", _colour_words(stated))]
+
+
+def _colour_words(text: str) -> tuple[str, ...]:
+    """Colour words as written ("navy"), in order and without repeats, for the message."""
+    return tuple(dict.fromkeys(match.group().lower() for match in _COLOUR.finditer(text)))
+
+
+def _colour_attribute(listing: _Listing) -> str:
+    """The values of every colour-like attribute ("colour", "colourway", "shade")."""
+    colour_names = _ATTRIBUTE_NAME_PATTERNS["colour"]
+    return " ".join(value for name, value in listing.attributes if colour_names.search(name))
+
+
+def _denied_colours(listing: _Listing) -> list[str]:
+    """Colours the description denies ("not navy") although the title or attribute uses them."""
+    named = set(WORD.findall(f"{listing.title} {_colour_attribute(listing)}".lower()))
+    denied = {match.group(1).lower() for match in NEGATED_COLOUR.finditer(listing.description)}
+    return sorted(denied & named)
 
 
 # --- Signals for human review ---------------------------------------------------------------------
@@ -925,13 +1018,14 @@ def _counterfeit_text(listing: _Listing) -> str:
     """Seller text without counterfeit words that name the product's job, not its origin.
 
     A detector pen exists to find fake notes and a scale model is a replica by design; these
-    words are only benign when the title or category says that is what the item is.
+    words are only benign when the title or category says that is what the item is, and a
+    "replica" naming a known brand stays suspect even when it is called a toy.
     """
     text = COUNTERFEIT_TOOL.sub(" ", listing.raw)
     heading = f"{listing.title}\n{listing.category}"
     if COUNTERFEIT_TOOL.search(heading):
         text = FAKE_CURRENCY.sub(" ", text)
-    if REPLICA_MODEL_CONTEXT.search(heading) and not LUXURY_BRAND.search(listing.raw):
+    if REPLICA_MODEL_CONTEXT.search(heading) and not ANY_BRAND.search(listing.raw):
         text = REPLICA_WORD.sub(" ", text)
     return text
 
@@ -1070,6 +1164,8 @@ _RULES: tuple[Callable[[_Listing], list[_Finding]], ...] = (
     _colour_conflict,
     _short_description,
     _short_title,
+    _generic_title,
+    _no_attributes,
     _vague_phrases,
     _shouting_title,
     _exclamations,

@@ -88,7 +88,7 @@ if page is not None:
             f" · {score}/100" if score is not None else "")
         with st.expander(label):
             body = item.to_json_dict()
-            review_card(body["result"], body["error"])
+            review_card(body["result"], body["error"], item.status)
     if not page.items:
         st.caption("Nothing to show here.")
     pager(pages_key, page.next_after)
@@ -115,10 +115,14 @@ fixup_column.download_button("Fix-up file (failed and low scores)",
                              f"{batch_id}-fixup.csv", "text/csv")
 
 retry_column, cancel_column = st.columns(2)
-if retry_column.button("Retry failed items", disabled=summary.failed == 0):
+retryable = summary.status == "COMPLETED" and summary.failed + summary.cancelled > 0
+if retry_column.button("Retry failed and cancelled items", disabled=not retryable,
+                       help="Available once the batch is complete; successes are never resent."):
     retried = call(lambda: retry_failed(engine, loaded.queue, owner, batch_id, settings.max_batch_items))
     if retried is not None:
-        st.session_state["notice"] = f"Retrying {retried.summary.total} failed item(s) in a new batch."
+        st.session_state["notice"] = (
+            f"Retrying {retried.summary.total} item(s) in this new batch." if retried.created
+            else "These items were already retried: this is that batch.")
         st.switch_page("pages/batch.py", query_params={"batch": str(retried.batch_id)})
 if cancel_column.button("Cancel items not yet started", disabled=summary.queued == 0):
     cancelled = call(lambda: cancel_unstarted(engine, owner, batch_id))

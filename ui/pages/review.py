@@ -3,7 +3,7 @@
 import streamlit as st
 
 from core.listings import service
-from core.listings.draft import validate_draft
+from core.listings.draft import parse_attribute_lines, validate_draft
 from core.listings.providers.registry import make_provider
 from ui.components import review_card
 from ui.services import call, runtime
@@ -20,11 +20,12 @@ with st.form("listing"):
     attributes = st.text_area("Attributes, one per line as name: value", placeholder="brand: KeyPro")
     submitted = st.form_submit_button("Review", type="primary")
 if submitted:
-    raw = {"title": title, "description": description, "category": category, "price": price,
-           "attributes": dict(line.split(":", 1) for line in attributes.splitlines() if ":" in line)}
-    raw["attributes"] = {name.strip(): value.strip() for name, value in raw["attributes"].items()}
-    draft, problems = validate_draft(raw)
-    for problem in problems:
+    parsed, line_problems = parse_attribute_lines(attributes)
+    draft, problems = validate_draft({"title": title, "description": description,
+                                      "category": category, "price": price, "attributes": parsed})
+    if line_problems:
+        draft = None
+    for problem in line_problems + problems:
         st.error(f"{problem.field}: {problem.message}")
     if draft is not None:
         settings = loaded.settings
