@@ -36,7 +36,7 @@ LISTING = {"title": "Wireless keyboard", "description": "Used wireless keyboard 
            "category": "Computer accessories", "price": 45.00, "attributes": {"brand": "KeyPro"}}
 REVIEW = {"qualityScore": 90, "missingFields": [], "issues": [], "suggestions": [],
           "requiresHumanReview": False, "provider": "heuristic", "model": "rules",
-          "promptVersion": "heuristic-v1", "usage": None}
+          "promptVersion": "heuristic-v2", "usage": None}
 
 
 def batch_body(*item_ids: str, price: float = 45.00) -> dict:

@@ -4,7 +4,7 @@ from core.listings.draft import ListingDraft
 from core.listings.heuristic import review_listing
 from core.listings.providers.base import ProviderAnswer
 
-RULES_VERSION = "heuristic-v1"
+RULES_VERSION = "heuristic-v2"
 
 
 class HeuristicProvider:
