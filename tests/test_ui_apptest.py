@@ -229,3 +229,14 @@ def test_column_mapping_turns_seller_headers_into_fields(app: AppTest, engine: E
     with engine.connect() as conn:
         payload = conn.execute(text("select payload from review_jobs")).scalar()
     assert payload["title"] == "Lamp" and payload["attributes"] == {"Farbe": "gold"}
+
+
+def test_items_and_batches_are_paged_by_keyset(app: AppTest, engine: Engine):
+    submit_sample(app, "electronics_and_more.csv")
+    open_batch(app, engine)
+    assert len(app.expander) == 25
+    next(button for button in app.button if button.label == "Next page").click().run()
+    assert [expander.label for expander in app.expander][0].startswith("#26 ")
+    assert len(app.expander) == 5
+    next(button for button in app.button if button.label == "Previous page").click().run()
+    assert [expander.label for expander in app.expander][0].startswith("#1 ")
