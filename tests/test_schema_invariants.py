@@ -37,6 +37,7 @@ def insert_batch(conn, batch_id=None, owner="local", key=None, hash_=HASH) -> uu
 
 NOW = "2026-01-01T00:00:00Z"
 RUNNING = {"status": "RUNNING", "started": NOW, "heartbeat": NOW}
+CANCELLED = {"status": "CANCELLED", "completed": NOW}
 BAD_JOBS = {
     "unknown status": ({"status": "PAUSED", "started": NOW}, "review_jobs_status_check"),
     "terminal without completed_at": ({"status": "FAILED", "code": "X", "started": NOW},
@@ -60,6 +61,12 @@ BAD_JOBS = {
     "empty key": ({"key": ""}, "review_jobs_key_check"),
     "bad request hash": ({"hash": "not-a-hash"}, "review_jobs_hash_check"),
     "neither standalone nor member": ({"key": None}, "review_jobs_membership_check"),
+    "cancelled without completed_at": ({"status": "CANCELLED"},
+                                       "review_jobs_terminal_completed_check"),
+    "cancelled with a result": (CANCELLED | {"result": "{}"}, "review_jobs_result_check"),
+    "cancelled with an error code": (CANCELLED | {"code": "CANCELLED_BY_SELLER"},
+                                     "review_jobs_error_check"),
+    "cancelled with a token": (CANCELLED | {"token": uuid.uuid4()}, "review_jobs_token_check"),
 }
 
 

@@ -28,6 +28,11 @@ class BatchSummary:
     cancelled: int = 0
 
     @property
+    def done(self) -> int:
+        """Children in a terminal state (succeeded, failed or cancelled)."""
+        return self.succeeded + self.failed + self.cancelled
+
+    @property
     def status(self) -> str:
         """QUEUED while every child is queued, COMPLETED when all are terminal (succeeded,
         failed or cancelled), else RUNNING.

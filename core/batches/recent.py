@@ -32,6 +32,11 @@ class BatchOverview:
     failed: int
     cancelled: int
 
+    @property
+    def done(self) -> int:
+        """Children in a terminal state (succeeded, failed or cancelled)."""
+        return self.succeeded + self.failed + self.cancelled
+
 
 @dataclass(frozen=True)
 class RecentBatches:

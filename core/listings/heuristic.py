@@ -868,13 +868,10 @@ def _capacity_conflict(listing: _Listing) -> list[_Finding]:
     sources = [(source, caps) for source, caps in _capacity_sources(listing) if caps]
     if not _any_disjoint([capacities for _, capacities in sources]):
         return []
-    detail = "; ".join(f"{source}: {', '.join(sorted(caps))}" for source, caps in sources)
-    return [_Finding(
-        CONTRADICTION_PENALTY,
-        issue=f"The storage capacity is inconsistent ({detail}).",
-        suggestion="Check the storage capacity on the device and state the same value in the "
-                   "title, description and attributes.",
-    )]
+    return _inconsistency(
+        "storage capacity", [(source, sorted(caps)) for source, caps in sources],
+        CONTRADICTION_PENALTY, "Check the storage capacity on the device and state the same "
+                               "value in the title, description and attributes.")
 
 
 def _capacity_sources(listing: _Listing) -> list[tuple[str, frozenset[str]]]:
@@ -914,13 +911,10 @@ def _condition_conflict(listing: _Listing) -> list[_Finding]:
     other_in = {source for source, classes in found if classes - {"new"}}
     if not any(a != b for a in new_in for b in other_in):
         return []
-    detail = "; ".join(f"{source}: {', '.join(sorted(classes))}" for source, classes in found)
-    return [_Finding(
-        CONTRADICTION_PENALTY,
-        issue=f"The condition is inconsistent ({detail}).",
-        suggestion="State one condition (new, used or refurbished) and use it in the title, "
-                   "description and condition attribute.",
-    )]
+    return _inconsistency(
+        "condition", [(source, sorted(classes)) for source, classes in found],
+        CONTRADICTION_PENALTY, "State one condition (new, used or refurbished) and use it in "
+                               "the title, description and condition attribute.")
 
 
 def _condition_sources(listing: _Listing) -> list[tuple[str, frozenset[str]]]:
@@ -949,13 +943,18 @@ def _colour_conflict(listing: _Listing) -> list[_Finding]:
         return []
     stated = dict(sources)
     stated["description"] = stated.get("description", ()) + tuple(f"not {w}" for w in denied)
-    details = [f"{source}: {', '.join(words)}" for source, words in stated.items() if words]
-    return [_Finding(
-        COLOUR_CONFLICT_PENALTY,
-        issue=f"The colour is inconsistent ({'; '.join(details)}).",
-        suggestion="State one colour and use it in the title, the description and the colour "
-                   "attribute.",
-    )]
+    return _inconsistency(
+        "colour", [(source, list(words)) for source, words in stated.items() if words],
+        COLOUR_CONFLICT_PENALTY, "State one colour and use it in the title, the description "
+                                 "and the colour attribute.")
+
+
+def _inconsistency(subject: str, stated: list[tuple[str, list[str]]], penalty: int,
+                   suggestion: str) -> list[_Finding]:
+    """One finding naming what each place says, so the seller sees which field to correct."""
+    detail = "; ".join(f"{source}: {', '.join(values)}" for source, values in stated)
+    return [_Finding(penalty, issue=f"The {subject} is inconsistent ({detail}).",
+                     suggestion=suggestion)]
 
 
 def _colour_sources(listing: _Listing) -> list[tuple[str, tuple[str, ...]]]:

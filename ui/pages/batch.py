@@ -59,8 +59,8 @@ def live_progress() -> None:
     latest = call(lambda: get_summary(engine, owner, batch_id))
     if latest is None:
         return
-    done = latest.total - latest.queued - latest.running
-    st.progress(done / latest.total, text=f"{latest.status}: {done} of {latest.total} done")
+    st.progress(latest.done / latest.total,
+                text=f"{latest.status}: {latest.done} of {latest.total} done")
     counts = [("Queued", latest.queued), ("Running", latest.running), ("Succeeded", latest.succeeded),
               ("Failed", latest.failed), ("Cancelled", latest.cancelled)]
     for column, (label, value) in zip(st.columns(len(counts)), counts):

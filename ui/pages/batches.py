@@ -28,7 +28,6 @@ for batch in recent.items:
         name.caption(f"Submitted {batch.submitted_at:%Y-%m-%d %H:%M:%S %Z}")
         status.text(batch.status)
         outcome.text(batch.outcome or "in progress")
-        done = batch.succeeded + batch.failed + batch.cancelled
-        st.progress(done / batch.total, text=f"{done} of {batch.total} done: {batch.succeeded} "
+        st.progress(batch.done / batch.total, text=f"{batch.done} of {batch.total} done: {batch.succeeded} "
                     f"succeeded, {batch.failed} failed, {batch.cancelled} cancelled")
 pager(pages_key, recent.next_before)
