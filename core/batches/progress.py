@@ -3,45 +3,52 @@
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, Engine
 
 from core.errors import BatchNotFound, storage_errors
+from core.jobs.status import TERMINAL_STATUSES
 from core.sql import queries_beside
 from core.timestamps import iso
 
 QUERIES = queries_beside(__file__)
+# What batch_progress can derive, in the order a batch goes through them.
+BATCH_STATUSES = ("QUEUED", "RUNNING", "COMPLETED")
 
 
 @dataclass(frozen=True)
 class BatchSummary:
+    """One batch with its progress as the batch_progress query derives it (status and done
+    included): the only definition of both, so nothing recomputes them from the counts.
+    """
+
     batch_id: uuid.UUID
     submitted_at: datetime
     completed_at: datetime | None
     source_name: str | None
     source_format: str | None
+    status: str
     total: int
     queued: int
     running: int
     succeeded: int
     failed: int
-    cancelled: int = 0
+    cancelled: int
+    done: int
 
     @property
-    def done(self) -> int:
-        """Children in a terminal state (succeeded, failed or cancelled)."""
-        return self.succeeded + self.failed + self.cancelled
-
-    @property
-    def status(self) -> str:
-        """QUEUED while every child is queued, COMPLETED when all are terminal (succeeded,
-        failed or cancelled), else RUNNING.
+    def outcome(self) -> str | None:
+        """How a COMPLETED batch ended (None before); a seller's cancellation wins over the
+        reviews' results.
         """
-        if self.queued == self.total:
-            return "QUEUED"
-        if self.succeeded + self.failed + self.cancelled == self.total:
-            return "COMPLETED"
-        return "RUNNING"
+        if self.status != "COMPLETED":
+            return None
+        if self.cancelled:
+            return "cancelled"
+        if not self.failed:
+            return "all succeeded"
+        return "all failed" if not self.succeeded else "some failed"
 
     def to_json_dict(self) -> dict:
         """The article's summary shape."""
@@ -62,21 +69,27 @@ class BatchSummary:
 
 def read_summary(connection: Connection, owner: str, batch_id: uuid.UUID) -> BatchSummary:
     """Summary inside the caller's transaction; BatchNotFound for unknown or foreign ids."""
-    row = connection.execute(QUERIES["batch_summary"], {"owner": owner, "batch_id": batch_id}).first()
+    row = connection.execute(QUERIES["batch_summary"],
+                             progress_params(owner=owner, batch_id=batch_id)).first()
     if row is None:
         raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
+    return summary_from(row)
+
+
+def progress_params(**values: Any) -> dict[str, Any]:
+    """Bind values for a query embedding batch_progress, which takes the terminal statuses
+    from core/jobs/status.py rather than restating them.
+    """
+    return {"terminal": list(TERMINAL_STATUSES), **values}
+
+
+def summary_from(row: Any) -> BatchSummary:
+    """A BatchSummary from a row of a query that selects the batch and batch_progress."""
     return BatchSummary(
-        batch_id=row.id,
-        submitted_at=row.submitted_at,
-        completed_at=row.completed_at,
-        source_name=row.source_name,
-        source_format=row.source_format,
-        total=row.total,
-        queued=row.queued,
-        running=row.running,
-        succeeded=row.succeeded,
-        failed=row.failed,
-        cancelled=row.cancelled,
+        batch_id=row.id, submitted_at=row.submitted_at, completed_at=row.completed_at,
+        source_name=row.source_name, source_format=row.source_format, status=row.status,
+        total=row.total, queued=row.queued, running=row.running, succeeded=row.succeeded,
+        failed=row.failed, cancelled=row.cancelled, done=row.done,
     )
 
 

@@ -16,21 +16,36 @@ select id, request_hash from review_batches where owner = :owner and idempotency
 copy review_jobs (id, owner, batch_id, item_id, item_position, request_hash, payload, status)
 from stdin
 
+-- name: batch_progress
+-- The one definition of a batch's progress, embedded as a lateral subquery over the including
+-- query's batch `b` (the batch has no counters). Counts per status; done counts the children
+-- in a terminal status (bound as terminal, from core/jobs/status.py); completed_at only once
+-- every child is terminal. Status is QUEUED while every child is queued, COMPLETED once every
+-- child is terminal, else RUNNING.
+select c.*,
+  case when c.queued = c.total then 'QUEUED' when c.done = c.total then 'COMPLETED'
+    else 'RUNNING' end as status
+from (
+  select count(*) as total,
+    count(*) filter (where j.status = 'QUEUED') as queued,
+    count(*) filter (where j.status = 'RUNNING') as running,
+    count(*) filter (where j.status = 'SUCCEEDED') as succeeded,
+    count(*) filter (where j.status = 'FAILED') as failed,
+    count(*) filter (where j.status = 'CANCELLED') as cancelled,
+    count(*) filter (where j.status = any(cast(:terminal as text[]))) as done,
+    case when bool_and(j.status = any(cast(:terminal as text[]))) then max(j.completed_at) end
+      as completed_at
+  from review_jobs j
+  where j.batch_id = b.id and j.owner = b.owner
+) c
+
 -- name: batch_summary
--- Every count from one statement, so they describe one snapshot. completed_at only when
--- every child is terminal (SUCCEEDED, FAILED or CANCELLED).
-select b.id, b.submitted_at, b.source_name, b.source_format,
-  count(j.id) as total,
-  count(*) filter (where j.status = 'QUEUED') as queued,
-  count(*) filter (where j.status = 'RUNNING') as running,
-  count(*) filter (where j.status = 'SUCCEEDED') as succeeded,
-  count(*) filter (where j.status = 'FAILED') as failed,
-  count(*) filter (where j.status = 'CANCELLED') as cancelled,
-  case when bool_and(j.status in ('SUCCEEDED', 'FAILED', 'CANCELLED')) then max(j.completed_at) end
-    as completed_at
-from review_batches b join review_jobs j on j.batch_id = b.id and j.owner = b.owner
+-- One batch with its progress; every count comes from one statement, so they describe one
+-- snapshot.
+select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+from review_batches b
+cross join lateral ({{batch_progress}}) p
 where b.id = :batch_id and b.owner = :owner
-group by b.id
 
 -- name: batch_items_page
 -- Keyset page by immutable position. Never selects payload, request_hash or execution_token.
@@ -56,33 +71,16 @@ order by j.item_position
 
 -- name: recent_batches
 -- One page of a seller's batches, newest first, keyset by (submitted_at, id) descending
--- (index review_batches_owner_recent_idx). Counts, completed_at and status are derived from
--- the children in this same statement (as batch_summary does), so the status filter sees
--- the same snapshot it reports; batches are walked in index order until the page is full.
-select b.id, b.submitted_at, b.source_name, c.total, c.queued, c.running, c.succeeded,
-  c.failed, c.cancelled, c.completed_at, s.status
+-- (index review_batches_owner_recent_idx). Progress and status come from batch_progress in
+-- this same statement, so the status filter sees the same snapshot it reports; batches are
+-- walked in index order until the page is full.
+select b.id, b.submitted_at, b.source_name, b.source_format, p.*
 from review_batches b
-cross join lateral (
-  select count(*) as total,
-    count(*) filter (where j.status = 'QUEUED') as queued,
-    count(*) filter (where j.status = 'RUNNING') as running,
-    count(*) filter (where j.status = 'SUCCEEDED') as succeeded,
-    count(*) filter (where j.status = 'FAILED') as failed,
-    count(*) filter (where j.status = 'CANCELLED') as cancelled,
-    case when bool_and(j.status in ('SUCCEEDED', 'FAILED', 'CANCELLED'))
-      then max(j.completed_at) end as completed_at
-  from review_jobs j
-  where j.batch_id = b.id and j.owner = b.owner
-) c
-cross join lateral (
-  select case when c.queued = c.total then 'QUEUED'
-    when c.queued + c.running = 0 then 'COMPLETED'
-    else 'RUNNING' end as status
-) s
+cross join lateral ({{batch_progress}}) p
 where b.owner = :owner
   and (cast(:before_at as timestamptz) is null
     or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
-  and (cast(:status as text) is null or s.status = cast(:status as text))
+  and (cast(:status as text) is null or p.status = cast(:status as text))
 order by b.submitted_at desc, b.id desc
 limit :limit_plus_one
 
@@ -102,14 +100,11 @@ order by item_position
 limit :limit
 
 -- name: failed_items
--- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, and
--- whether the batch still has unfinished children. The left join gives one row with null item
--- fields for a batch that exists but has nothing to retry.
-select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload,
-  exists (select 1 from review_jobs u where u.batch_id = b.id
-    and u.status in ('QUEUED', 'RUNNING')) as unfinished
+-- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, with
+-- where the batch came from. The caller has checked the batch is complete, so the set is final.
+select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload
 from review_batches b
-left join review_jobs j on j.batch_id = b.id and j.owner = b.owner
+join review_jobs j on j.batch_id = b.id and j.owner = b.owner
   and j.status in ('FAILED', 'CANCELLED')
 where b.id = :batch_id and b.owner = :owner
 order by j.item_position

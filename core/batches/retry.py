@@ -13,7 +13,7 @@ from sqlalchemy import Engine
 from core.batches.acceptance import AcceptedBatch, SourceFile, accept_batch
 from core.batches.progress import read_summary
 from core.catalogs.check import CatalogItem
-from core.errors import BatchNotFound, InvalidBatchRequest, storage_errors
+from core.errors import InvalidBatchRequest, storage_errors
 from core.jobs.queue import JobQueue
 from core.listings.snapshot import decode_snapshot
 from core.sql import queries_beside
@@ -38,20 +38,18 @@ def retry_failed(
     when the database is down.
     """
     with storage_errors(), engine.connect() as connection:
-        rows = connection.execute(QUERIES["failed_items"], {"owner": owner, "batch_id": batch_id}).all()
-        if not rows:
-            raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
+        summary = read_summary(connection, owner, batch_id)
         existing = connection.execute(
             QUERIES["find_batch_by_key"], {"owner": owner, "key": retry_key(batch_id)}).first()
         if existing is not None:
             return AcceptedBatch(False, read_summary(connection, owner, existing.id))
-    if rows[0].unfinished:
-        raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
-    failed = [row for row in rows if row.item_id is not None]
+        if summary.status != "COMPLETED":
+            raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
+        failed = connection.execute(QUERIES["failed_items"], {"owner": owner, "batch_id": batch_id}).all()
     if not failed:
         raise InvalidBatchRequest("No listing of this batch failed: there is nothing to retry.")
     items = [CatalogItem(row_number, None, row.item_id, decode_snapshot(row.payload))
              for row_number, row in enumerate(failed, start=1)]
-    source = SourceFile(rows[0].source_name, rows[0].source_format, rows[0].source_columns)
+    source = SourceFile(failed[0].source_name, failed[0].source_format, failed[0].source_columns)
     return accept_batch(engine, queue, owner=owner, key=retry_key(batch_id), items=items,
                         max_items=max_items, source=source, retry_of=batch_id)

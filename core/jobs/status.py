@@ -12,6 +12,9 @@ from core.sql import queries_beside
 from core.timestamps import iso
 
 QUERIES = queries_beside(__file__)
+# The statuses a job never leaves (the schema's review_jobs_completed_check pairs exactly these
+# with completed_at). SQL that needs them takes them as a bind parameter, never a literal list.
+TERMINAL_STATUSES = ("SUCCEEDED", "FAILED", "CANCELLED")
 
 
 @dataclass(frozen=True)
