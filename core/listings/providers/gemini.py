@@ -22,7 +22,7 @@ from google.genai import errors, types
 from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
 from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
-from core.listings.providers.base import ProviderAnswer
+from core.listings.providers.base import ProviderAnswer, retry_after_seconds
 from core.listings.review import ListingReview, parse_review_json
 from core.settings import Settings, SettingsError
 
@@ -42,7 +42,6 @@ REVIEW_SCHEMA = types.Schema(
     required=["qualityScore", "missingFields", "issues", "suggestions", "requiresHumanReview"],
 )
 _RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo"
-_DELTA_SECONDS = re.compile(r"\s*(\d+(?:\.\d+)?)\s*")  # Retry-After: 7 (HTTP-dates are ignored)
 _DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)s\s*")  # protobuf Duration JSON: "7s", "0.5s"
 
 
@@ -143,8 +142,7 @@ def _failure(error: Exception) -> ReviewError:
 
 def _retry_after(error: errors.APIError) -> float | None:
     """A Retry-After header in seconds, else the RetryInfo delay Google puts in error details."""
-    headers = getattr(error.response, "headers", None) or {}
-    from_header = _seconds(headers.get("retry-after"), _DELTA_SECONDS)
+    from_header = retry_after_seconds(getattr(error.response, "headers", None) or {})
     return from_header if from_header is not None else _retry_info(error.details)
 
 
@@ -154,13 +152,13 @@ def _retry_info(body: Any) -> float | None:
     details = error.get("details") if isinstance(error, dict) else None
     for detail in details if isinstance(details, list) else []:
         if isinstance(detail, dict) and detail.get("@type") == _RETRY_INFO:
-            return _seconds(detail.get("retryDelay"), _DURATION)
+            return _duration_seconds(detail.get("retryDelay"))
     return None
 
 
-def _seconds(value: Any, pattern: re.Pattern[str]) -> float | None:
-    """A non-negative number of seconds if `value` fully matches `pattern`, else None."""
-    match = pattern.fullmatch(value) if isinstance(value, str) else None
+def _duration_seconds(value: Any) -> float | None:
+    """Seconds of a protobuf Duration in JSON ("7s", "0.5s"), else None."""
+    match = _DURATION.fullmatch(value) if isinstance(value, str) else None
     return float(match.group(1)) if match else None
 
 

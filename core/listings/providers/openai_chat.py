@@ -6,10 +6,6 @@ ReviewError with a bounded code: SDK exceptions carry provider text (and sometim
 request), so they are translated and dropped, never chained.
 """
 
-import email.utils
-import math
-from collections.abc import Mapping
-from datetime import datetime, timezone
 from typing import Any
 
 import openai
@@ -19,6 +15,7 @@ from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
 from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
 from core.listings.providers.base import ProviderAnswer
+from core.listings.providers.base import retry_after_seconds as retry_after
 from core.listings.review import parse_review_json
 from core.settings import Settings, SettingsError
 
@@ -140,41 +137,6 @@ def _content(completion: ChatCompletion) -> str | None:
     except (AttributeError, IndexError, TypeError):
         return None
 
-
-
-def retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds the provider asked us to wait: `retry-after-ms`, else `Retry-After` as seconds
-    or an HTTP date. None when absent or unreadable, so the job layer uses its own backoff.
-    """
-    millis = _seconds(headers.get("retry-after-ms"))
-    if millis is not None:
-        return millis / 1000
-    value = headers.get("retry-after")
-    seconds = _seconds(value)
-    return seconds if seconds is not None else _seconds_until(value)
-
-
-def _seconds(text: str | None) -> float | None:
-    if text is None:
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) and value >= 0 else None
-
-
-def _seconds_until(http_date: str | None) -> float | None:
-    """Seconds from now until an HTTP date (0 if it already passed); zone-less means UTC."""
-    try:
-        moment = email.utils.parsedate_to_datetime(http_date) if http_date else None
-    except (TypeError, ValueError):
-        return None
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return max(0.0, (moment - datetime.now(timezone.utc)).total_seconds())
 
 
 def openai_provider(settings: Settings) -> OpenAIChatProvider:
