@@ -1,7 +1,6 @@
 """Which PostgreSQL to use, and the SQLAlchemy engine over psycopg 3."""
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine
@@ -44,12 +43,6 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
         hide_parameters=True,
         connect_args={"connect_timeout": 5},
     )
-
-
-@lru_cache(maxsize=4)
-def engine_for(url: str) -> Engine:
-    """One engine per database URL and process."""
-    return make_engine(url)
 
 
 def copy_rows(connection: Connection, copy_statement: str, rows: Iterable[Sequence[Any]]) -> None:
