@@ -12,8 +12,8 @@ from core.sql import queries_beside
 from core.timestamps import iso
 
 QUERIES = queries_beside(__file__)
-# The statuses a job never leaves (the schema's review_jobs_completed_check pairs exactly these
-# with completed_at). SQL that needs them takes them as a bind parameter, never a literal list.
+# The statuses a job never leaves (review_jobs_terminal_completed_check pairs exactly these with
+# completed_at). SQL that needs them takes them as a bind parameter, never a literal list.
 TERMINAL_STATUSES = ("SUCCEEDED", "FAILED", "CANCELLED")
 
 

@@ -1,0 +1,96 @@
+"""The tables this code reads and writes, declared as SQLModel table models.
+
+The migrations in `migrations/` create the schema; these models say what the code expects of
+it, column by column, and tests/test_schema_drift.py fails when a migrated database and the
+models disagree (a column added, dropped, retyped or made nullable on one side only).
+Constraints that carry invariants (CHECK, UNIQUE, FK) live in the migrations and are tested by
+breaking them (tests/test_schema_invariants.py).
+"""
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql
+from sqlmodel import Field, SQLModel
+
+_MOMENT = sa.DateTime(timezone=True)
+_OWNER = sa.String(128)
+_HASH = sa.CHAR(64)
+
+
+class ReviewBatch(SQLModel, table=True):
+    """A seller's batch; its progress is derived from its jobs (no counters here)."""
+
+    __tablename__ = "review_batches"
+
+    id: uuid.UUID = Field(primary_key=True)
+    idempotency_key: str = Field(sa_type=sa.String(128))
+    request_hash: str = Field(sa_type=_HASH)
+    submitted_at: datetime = Field(sa_type=_MOMENT)
+    owner: str = Field(sa_type=_OWNER)
+    source_name: str | None = Field(default=None, sa_type=sa.String(255))
+    source_format: str | None = Field(default=None, sa_type=sa.String(8))
+    retry_of: uuid.UUID | None = None
+    source_columns: list[str] | None = Field(default=None, sa_type=postgresql.ARRAY(sa.Text))
+
+
+class ReviewJob(SQLModel, table=True):
+    """One listing review: standalone (idempotency_key) or a batch member (batch_id, item_id)."""
+
+    __tablename__ = "review_jobs"
+
+    id: uuid.UUID = Field(primary_key=True)
+    idempotency_key: str | None = Field(default=None, sa_type=sa.String(128))
+    request_hash: str = Field(sa_type=_HASH)
+    payload: dict[str, Any] = Field(sa_type=postgresql.JSONB)
+    status: str = Field(sa_type=sa.String(16))
+    submitted_at: datetime = Field(sa_type=_MOMENT)
+    started_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+    completed_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+    attempts: int
+    execution_token: uuid.UUID | None = None
+    result: dict[str, Any] | None = Field(default=None, sa_type=postgresql.JSONB)
+    error_code: str | None = Field(default=None, sa_type=sa.String(64))
+    error_message: str | None = Field(default=None, sa_type=sa.String(256))
+    batch_id: uuid.UUID | None = None
+    item_id: str | None = Field(default=None, sa_type=sa.String(128))
+    item_position: int | None = None
+    owner: str = Field(sa_type=_OWNER)
+    heartbeat_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+
+
+class ApiKey(SQLModel, table=True):
+    """An API key of a seller; only the key's SHA-256 is stored."""
+
+    __tablename__ = "api_keys"
+
+    id: uuid.UUID = Field(primary_key=True)
+    owner: str = Field(sa_type=_OWNER)
+    key_hash: str = Field(sa_type=_HASH)
+    created_at: datetime = Field(sa_type=_MOMENT)
+    revoked_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+
+
+class WorkerProcess(SQLModel, table=True):
+    """A worker process's heartbeat, for the operations page."""
+
+    __tablename__ = "worker_processes"
+
+    id: uuid.UUID = Field(primary_key=True)
+    hostname: str = Field(sa_type=sa.Text)
+    pid: int
+    started_at: datetime = Field(sa_type=_MOMENT)
+    heartbeat_at: datetime = Field(sa_type=_MOMENT)
+
+
+class RecoveryEvent(SQLModel, table=True):
+    """How many stale jobs or orphan messages one recovery pass put right."""
+
+    __tablename__ = "recovery_events"
+
+    id: int = Field(primary_key=True, sa_type=sa.BigInteger)
+    kind: str = Field(sa_type=sa.Text)
+    count: int
+    recorded_at: datetime = Field(sa_type=_MOMENT)
