@@ -72,7 +72,7 @@ def run_api(args: argparse.Namespace) -> int:
 
     runtime = open_runtime(with_overrides(get_settings(), api_port=args.port))
     port = runtime.settings.api_port
-    serve_metrics(runtime.settings.api_metrics_port)
+    serve_metrics(runtime.settings.api_metrics_port, runtime.settings.metrics_host)
     print(f"Listing Review API on http://{args.host}:{port} (docs at /docs). Ctrl-C to stop.",
           flush=True)
     # log_config=None: uvicorn logs through our handlers (text or JSON), not its own.

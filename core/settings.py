@@ -1,5 +1,6 @@
 """The one settings class: every knob, its environment variable, default and bounds."""
 
+import ipaddress
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -12,6 +13,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Provider = Literal["heuristic", "openai", "ollama", "gemini"]
 PROVIDERS: tuple[str, ...] = get_args(Provider)
+HOST_NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*")
 
 
 def default_home() -> Path:
@@ -71,6 +73,9 @@ class Settings(BaseSettings):
     retry_base_delay: float = Field(default=2.0, ge=0.01, le=600.0)
     retry_max_delay: float = Field(default=60.0, ge=0.01, le=3600.0)
     shutdown_wait: float = Field(default=30.0, ge=0.0, le=600.0)
+    metrics_host: str = Field(
+        default="127.0.0.1", max_length=253,
+        description="Interface the Prometheus endpoints listen on; loopback unless exposed on purpose.")
 
     @field_validator("database_url")
     @classmethod
@@ -78,6 +83,17 @@ class Settings(BaseSettings):
         if value and not re.match(r"^postgres(ql)?(\+\w+)?://", value):
             raise ValueError("must be a PostgreSQL URL such as postgresql://user:password@host:5432/db")
         return value or None
+
+    @field_validator("metrics_host")
+    @classmethod
+    def metrics_host_is_an_address(cls, value: str) -> str:
+        """An IP address or a host name, so a typo fails at start-up, not at the first scrape."""
+        try:
+            ipaddress.ip_address(value)
+        except ValueError:
+            if not HOST_NAME.fullmatch(value):
+                raise ValueError("must be an IP address (such as 127.0.0.1) or a host name") from None
+        return value
 
     @model_validator(mode="after")
     def provider_has_its_key(self) -> "Settings":

@@ -343,14 +343,15 @@ class BacklogCollector(Collector):
 
 # --- exposition ---------------------------------------------------------------------------
 
-def serve_metrics(port: int, registry: CollectorRegistry = REGISTRY) -> Any | None:
-    """Serve `registry` on every interface at `port`; None (and a warning) if the port is taken,
+def serve_metrics(port: int, host: str, registry: CollectorRegistry = REGISTRY) -> Any | None:
+    """Serve `registry` on `host` (LISTING_REVIEW_METRICS_HOST: loopback unless exposed on
+    purpose) at `port`; None (and a warning) if the port is taken or the host cannot be bound,
     because metrics must never stop a worker or the UI from running.
     """
     try:
-        server, _thread = start_http_server(port, registry=registry)
+        server, _thread = start_http_server(port, addr=host, registry=registry)
     except OSError as error:
-        log.warning("metrics not served: port %d unavailable (%s)", port, error.strerror)
+        log.warning("metrics not served: %s port %d unavailable (%s)", host, port, error.strerror)
         return None
-    log.info("metrics on port %d", port)
+    log.info("metrics on %s port %d", host, port)
     return server

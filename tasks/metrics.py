@@ -55,7 +55,7 @@ def worker_metrics(settings: Settings, libpq_url: str) -> Iterator[WorkerMetrics
     registry = CollectorRegistry()
     multiprocess.MultiProcessCollector(registry, path=str(directory))
     registry.register(BacklogCollector(engine, settings.queue_name))
-    server = serve_metrics(settings.worker_metrics_port, registry)
+    server = serve_metrics(settings.worker_metrics_port, settings.metrics_host, registry)
     try:
         yield WorkerMetrics(directory)
     finally:

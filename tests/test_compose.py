@@ -70,3 +70,36 @@ def test_prometheus_and_grafana_get_the_observability_directory():
     assert all(mount.startswith("./observability") for mount in mounts)
     for mount in mounts:
         assert (Path(__file__).parent.parent / mount.split(":")[0]).exists(), mount
+
+
+def scraped_services() -> set[str]:
+    """Compose services Prometheus scrapes (static targets and DNS service discovery)."""
+    config = yaml.safe_load((Path(__file__).parent.parent / "observability/prometheus.yml").read_text())
+    names = set()
+    for job in config["scrape_configs"]:
+        names.update(target.split(":")[0] for static in job.get("static_configs", [])
+                     for target in static["targets"])
+        names.update(name for dns in job.get("dns_sd_configs", []) for name in dns["names"])
+    return names
+
+
+def test_metrics_listen_on_loopback_unless_compose_exposes_them_to_prometheus(monkeypatch):
+    monkeypatch.delenv("LISTING_REVIEW_METRICS_HOST", raising=False)
+    assert Settings().metrics_host == "127.0.0.1"
+    assert scraped_services() == {"worker", "ui", "api"}
+    for name in scraped_services():
+        assert SERVICES[name]["environment"]["LISTING_REVIEW_METRICS_HOST"] == "0.0.0.0", name
+        assert not any(str(port).endswith(("9191", "9192", "9193")) for port in SERVICES[name].get(
+            "ports", [])), name
+
+
+def test_grafana_has_no_anonymous_access_and_its_password_comes_from_the_environment():
+    environment = SERVICES["grafana"]["environment"]
+    assert environment["GF_AUTH_ANONYMOUS_ENABLED"] == "false"
+    assert "GF_AUTH_ANONYMOUS_ORG_ROLE" not in environment
+    assert environment["GF_SECURITY_ADMIN_PASSWORD"].startswith("${GRAFANA_ADMIN_PASSWORD:?")
+
+
+@pytest.mark.parametrize("name", ["prometheus", "grafana"])
+def test_unauthenticated_observability_ports_are_published_on_loopback_only(name: str):
+    assert all(str(port).startswith("127.0.0.1:") for port in SERVICES[name]["ports"])

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from prometheus_client import REGISTRY
+from prometheus_client import REGISTRY, CollectorRegistry
 from prometheus_client.parser import text_string_to_metric_families
+from pydantic import ValidationError
 from sqlalchemy import Engine
 
 from core import telemetry
@@ -27,7 +28,7 @@ from core.errors import IdempotencyConflict, InvalidBatchRequest
 from core.listings import service
 from core.listings.providers.base import ProviderAnswer
 from core.listings.review import ListingReview
-from core.settings import Settings
+from core.settings import Settings, describe_validation_error
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft, items
 from tests.processes import free_port, wait_for
@@ -238,3 +239,45 @@ def test_threads_recording_first_at_the_same_moment_create_the_metrics_once():
     result = subprocess.run([sys.executable, "-c", CONCURRENT_FIRST_USE], capture_output=True,
                             text=True, timeout=60)
     assert (result.stdout.strip(), result.stderr) == ("32.0", "")
+
+
+def listening_addresses(port: int) -> set[str]:
+    """Local addresses (as /proc/net/tcp writes them) with a TCP socket listening on `port`."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, _, hex_port = local.rpartition(":")
+            if state == "0A" and int(hex_port, 16) == port:
+                found.add(address)
+    return found
+
+
+LOOPBACK, EVERY_INTERFACE = "0100007F", "00000000"
+linux_only = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads /proc/net/tcp")
+
+
+@linux_only
+def test_worker_metrics_listen_on_loopback_only_by_default(start_worker):
+    worker = start_worker()
+    assert "listing_review_queue_depth" in worker.scrape()
+    assert listening_addresses(worker.port) == {LOOPBACK}
+
+
+@linux_only
+def test_metrics_listen_on_the_configured_host():
+    port = free_port()
+    server = telemetry.serve_metrics(port, Settings(metrics_host="0.0.0.0").metrics_host,
+                                     CollectorRegistry())
+    try:
+        assert listening_addresses(port) == {EVERY_INTERFACE}
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("host", ["", "evil host", "http://x", "a..b", "-a"])
+def test_a_metrics_host_that_is_no_address_is_a_start_up_error_naming_the_variable(host: str):
+    with pytest.raises(ValidationError) as raised:
+        Settings(metrics_host=host)
+    assert "LISTING_REVIEW_METRICS_HOST" in describe_validation_error(raised.value)

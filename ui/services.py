@@ -16,7 +16,8 @@ T = TypeVar("T")
 @st.cache_resource(show_spinner=False)
 def metrics_endpoint() -> object | None:
     """This UI process's Prometheus endpoint, started once (pages rerun on every interaction)."""
-    return serve_metrics(get_settings().ui_metrics_port)
+    settings = get_settings()
+    return serve_metrics(settings.ui_metrics_port, settings.metrics_host)
 
 
 @st.cache_resource(show_spinner=False)
