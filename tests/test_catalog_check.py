@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core.catalogs.check import check_catalog
+from core.catalogs.check import MAX_REPORTED_ERRORS, check_catalog
+from core.listings.draft import validate_draft
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
 LIMIT_ITEMS = 1000
@@ -222,10 +223,15 @@ def test_deeply_nested_json_is_a_clear_error():
     assert len(result.errors) == 1 and "nested too deeply" in result.errors[0].message
 
 
-@pytest.mark.parametrize("price", ["1E-5000", "19.99999"])
-def test_prices_with_too_many_decimals_are_rejected(price: str):
-    result = check(HEADER + f"A1,T,D,C,{price},\n")
+def test_prices_with_too_many_decimals_are_rejected():
+    result = check(HEADER + "A1,T,D,C,19.99999,\n")
     assert errors_of(result) == [(1, "A1", "price")] and "decimal places" in result.errors[0].message
+
+
+def test_a_json_number_price_with_too_many_decimals_is_rejected():
+    result = check('[{"item_id": "a", "title": "T", "description": "D", "category": "C", "price": 1E-5000}]',
+                   "x.json")
+    assert errors_of(result) == [(1, "a", "price")] and "decimal places" in result.errors[0].message
 
 
 def test_column_map_renames_and_ignores_seller_columns():
@@ -245,3 +251,105 @@ def test_a_column_named_like_a_field_can_be_mapped_to_an_attribute():
     assert result.ok, result.errors
     assert str(result.items[0].draft.price) == "79.00"
     assert result.items[0].draft.attributes == {"Price": "99.00"}
+
+
+def listing(**fields) -> dict:
+    return {"item_id": "a", "title": "T", "description": "D", "category": "C", "price": "1"} | fields
+
+
+def as_json(*listings: dict) -> str:
+    """ensure_ascii keeps lone surrogates as \\ud800 escapes, as a hostile client sends them."""
+    return json.dumps(list(listings))
+
+
+def test_a_sixty_thousand_column_header_is_checked_in_one_pass():
+    names = ["sku", "item_id", "title", "description", "category", "price"]
+    names += [f"c{i}" for i in range(60_000)]
+    result = check(",".join(names) + "\nS1,A1,T,D,C,1\n")
+    assert [(e.field, e.line) for e in result.errors] == [("item_id", 1)]
+    assert result.columns == names
+
+
+@pytest.mark.parametrize("name,text", [
+    ("x.json", json.dumps([{}] * 5)),
+    ("x.jsonl", "{}\n{not json\n{}\n{}\n{}\n"),
+    ("x.csv", HEADER + ",,,,,x\n" * 5),
+])
+def test_a_file_over_the_listing_limit_gets_only_the_count_error(name: str, text: str):
+    result = check(text, name, max_items=3)
+    assert [(e.row, e.message) for e in result.errors] == [(None, (
+        "The file has 5 listings; a batch takes at most 3. Split it into files of 3 listings or fewer."))]
+    assert result.items == [] and result.error_total == 1
+
+
+def test_reported_errors_are_capped_with_the_total_stated():
+    result = check(json.dumps([{}] * 300), "x.json")
+    assert len(result.errors) == MAX_REPORTED_ERRORS == 1000 and result.error_total == 1500
+    assert result.shown_note == "Showing the first 1,000 of 1,500 problems."
+    assert check(json.dumps([{}]), "x.json").shown_note == ""
+
+
+BIG = "9" * 5000
+
+
+@pytest.mark.parametrize("name,text,field", [
+    ("x.json", as_json(listing()).replace('"price": "1"', f'"price": {BIG}'), "price"),
+    ("x.jsonl", json.dumps(listing()).replace('"price": "1"', f'"price": -{BIG}'), "price"),
+    ("x.json", as_json(listing(attributes={"size": 1})).replace('"size": 1', f'"size": {BIG}'),
+     "attributes.size"),
+    ("x.csv", HEADER.replace(",brand", ",attributes") + f'a,T,D,C,1,"{{""size"": {BIG}}}"\n',
+     "attributes.size"),
+    ("x.json", as_json(listing(item_id=1)).replace('"item_id": 1', f'"item_id": {BIG}'), "item_id"),
+])
+def test_integers_over_4300_digits_are_row_errors(name: str, text: str, field: str):
+    assert errors_of(check(text, name)) == [(1, None if field == "item_id" else "a", field)]
+
+
+def test_a_json_integer_item_id_is_its_digits():
+    result = check(as_json(listing(item_id=1001)), "x.json")
+    assert result.ok and result.items[0].item_id == "1001"
+
+
+def test_an_integer_price_of_any_size_is_a_field_problem_in_validate_draft():
+    draft, problems = validate_draft(listing(price=10**5000, attributes={"size": 10**5000}))
+    assert draft is None and [p.field for p in problems] == ["price", "attributes.size"]
+
+
+@pytest.mark.parametrize("fields,field", [
+    ({"title": "a\ud800b"}, "title"),
+    ({"description": "\udfff"}, "description"),
+    ({"attributes": {"colour": "re\ud83dd"}}, "attributes.colour"),
+    ({"attributes": {"col\ud800our": "red"}}, "attributes.col\ufffdour"),
+    ({"item_id": "A\ud800"}, "item_id"),
+])
+def test_lone_surrogates_are_row_errors_that_can_be_answered(fields: dict, field: str):
+    result = check(as_json(listing(**fields)), "x.json")
+    assert [e.field for e in result.errors] == [field] and "lone surrogate" in result.errors[0].message
+    json.dumps([e.to_json_dict() for e in result.errors], ensure_ascii=False).encode("utf-8")
+
+
+def test_a_csv_attributes_cell_nested_100000_deep_is_a_row_error():
+    text = HEADER.replace(",brand", ",attributes") + 'a,T,D,C,1,"' + "[" * 100_000 + '"\n'
+    assert errors_of(check(text)) == [(1, "a", "attributes")]
+
+
+@pytest.mark.parametrize("price", ["1_000", "\u0661\u0662\u0663", "\uff11\uff12", "1E3", "+5"])
+def test_a_price_is_ascii_digits_with_an_optional_point_only(price: str):
+    result = check(as_json(listing(price=price)), "x.json")
+    assert errors_of(result) == [(1, "a", "price")] and "plain digits" in result.errors[0].message
+
+
+@pytest.mark.parametrize("price", ["45", "45.00", " 45.5 ", ".5", "0"])
+def test_plain_prices_are_accepted(price: str):
+    assert check(as_json(listing(price=price)), "x.json").ok
+
+
+def test_a_csv_column_named_like_a_marker_is_an_attribute():
+    result = check(HEADER.replace(",brand", ",__notes,__extra_cells__") + "A1,T,D,C,1,fragile,2\n")
+    assert result.ok and result.items[0].draft.attributes == {"__notes": "fragile", "__extra_cells__": "2"}
+
+
+@pytest.mark.parametrize("key", ["__not_an_object__", "__extra_cells__", "__mapped_attributes__"])
+def test_a_json_key_named_like_a_marker_is_an_attribute(key: str):
+    result = check(as_json(listing(**{key: "yes"})), "x.json")
+    assert result.ok and result.items[0].draft.attributes == {key: "yes"}

@@ -33,10 +33,10 @@ def submit_catalog(
                           column_map)
     if not check.ok:
         telemetry.count_rejected_catalog(len(data), settings.max_upload_bytes, check.format)
-        count = len(check.errors)
+        count = check.error_total
         raise InvalidBatchRequest(
-            f"The catalog has {count} problem{'s' if count != 1 else ''}; nothing was stored. "
-            "Fix them and submit again.",
+            f"The catalog has {count:,} problem{'s' if count != 1 else ''}; nothing was stored. "
+            f"Fix them and submit again. {check.shown_note}".rstrip(),
             rows=[error.to_json_dict() for error in check.errors],
         )
     return accept_batch(

@@ -1,19 +1,25 @@
-"""Checking a catalog file: every problem in every row, or the listings ready to accept."""
+"""Checking a catalog file: every problem in every row, or the listings ready to accept.
 
-import json
+Bounded work: every step is linear in the file, a file over the listing limit gets one error
+without its rows being checked, and at most MAX_REPORTED_ERRORS problems are kept (the rest
+are counted), so a hostile file cannot turn into a huge answer.
+"""
+
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from core.catalogs.formats import decode_text, detect_format, read_records
-from core.catalogs.mapping import MAPPED_ATTRIBUTES, ColumnMap, apply_column_map, canonical_column
+from core.catalogs.mapping import ColumnMap, apply_column_map, canonical_column
 from core.catalogs.records import CatalogError, RawRecord
-from core.listings.draft import (
-    CONTROL_CHARACTERS, ListingDraft, control_characters_message, validate_draft,
-)
+from core.listings.draft import ListingDraft, load_json, unusable_characters, validate_draft
 
 ITEM_ID_MAX = 128
 LISTING_COLUMNS = {"title", "description", "category", "price"}
 REQUIRED_COLUMNS = ("item_id", "title", "description", "category", "price")
+# Enough to fix a file by, small enough to answer with: 1,000 problems are about 150 KiB of JSON.
+MAX_REPORTED_ERRORS = 1000
 
 
 @dataclass(frozen=True)
@@ -29,17 +35,37 @@ class CatalogItem:
 @dataclass
 class CatalogCheck:
     """The outcome of checking a file: accept `items` only when `errors` is empty. `columns`
-    is a CSV's header as written (empty for JSON and JSONL).
+    is a CSV's header as written (empty for JSON and JSONL). `errors` holds the first
+    MAX_REPORTED_ERRORS problems; `error_total` counts them all.
     """
 
     format: str | None
     items: list[CatalogItem] = field(default_factory=list)
     errors: list[CatalogError] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
+    errors_not_kept: int = 0
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def error_total(self) -> int:
+        return len(self.errors) + self.errors_not_kept
+
+    @property
+    def shown_note(self) -> str:
+        """What to say next to the list when it is not every problem; empty when it is."""
+        if not self.errors_not_kept:
+            return ""
+        return f"Showing the first {len(self.errors):,} of {self.error_total:,} problems."
+
+    def add_errors(self, errors: Iterable[CatalogError]) -> None:
+        for error in errors:
+            if len(self.errors) < MAX_REPORTED_ERRORS:
+                self.errors.append(error)
+            else:
+                self.errors_not_kept += 1
 
 
 def check_catalog(
@@ -52,59 +78,67 @@ def check_catalog(
             f"The file is {len(data):,} bytes; the limit is {max_bytes:,}. Split it into smaller files."
         )])
     text, error = decode_text(data)
-    if error:
-        return CatalogCheck(None, errors=[error])
+    if error or text is None:
+        return CatalogCheck(None, errors=[error] if error else [])
     file_format = detect_format(filename, text)
-    read = read_records(text, file_format)
+    read = read_records(text, file_format, max_items)
+    if read.count > max_items:
+        return CatalogCheck(file_format, errors=[_too_many(read.count, max_items)], columns=read.columns)
     if column_map:
         read = apply_column_map(read, column_map)
-    check = CatalogCheck(file_format, errors=list(read.errors), columns=list(read.columns))
+    check = CatalogCheck(file_format, columns=list(read.columns))
+    check.add_errors(read.errors)
     if read.errors and not read.records:
         return check
     if file_format == "csv" and not _csv_columns_usable(read.columns, check):
         return check
     _validate_records(read.records, check)
-    _check_count(len(read.records) + _unreadable_rows(read.errors), max_items, check)
+    if read.count == 0 and check.ok:
+        check.add_errors([CatalogError("The file has no listings: add at least one row.")])
     return check
+
+
+def _too_many(count: int, max_items: int) -> CatalogError:
+    return CatalogError(f"The file has {count:,} listings; a batch takes at most {max_items:,}. "
+                        f"Split it into files of {max_items:,} listings or fewer.")
 
 
 def _csv_columns_usable(header: list[str], check: CatalogCheck) -> bool:
     """Every required column once: 'item_id' and 'sku' are the same column, say, so a header
-    with both is ambiguous."""
-    canonical = [canonical_column(name) for name in header]
+    with both is ambiguous. One pass, grouping the header by meaning."""
+    written_as: dict[str, list[str]] = {}
+    for name in header:
+        written_as.setdefault(canonical_column(name), []).append(name)
     errors = [CatalogError(
         f"The required column '{name}' is missing from the header: add it (or rename the "
         "column that holds it).", line=1, field=name,
-    ) for name in REQUIRED_COLUMNS if name not in canonical]
+    ) for name in REQUIRED_COLUMNS if name not in written_as]
     errors += [CatalogError(
-        f"The columns {', '.join(repr(h) for h, c in zip(header, canonical) if c == name)} all "
-        f"give the {name}: keep one of them.", line=1, field=name,
-    ) for name in dict.fromkeys(canonical) if canonical.count(name) > 1]
-    check.errors.extend(errors)
+        f"The columns {', '.join(repr(h) for h in names)} all give the {name}: keep one of them.",
+        line=1, field=name,
+    ) for name, names in written_as.items() if len(names) > 1]
+    check.add_errors(errors)
     return not errors
 
 
 def _validate_records(records: list[RawRecord], check: CatalogCheck) -> None:
     first_row_of: dict[str, int] = {}
     for record in records:
-        item = _validate_record(record, check.errors, first_row_of)
+        item = _validate_record(record, check, first_row_of)
         if item is not None:
             check.items.append(item)
 
 
 def _validate_record(
-    record: RawRecord, errors: list[CatalogError], first_row_of: dict[str, int]
+    record: RawRecord, check: CatalogCheck, first_row_of: dict[str, int]
 ) -> CatalogItem | None:
     listing, item_id, problems = split_record(record)
-    if isinstance(item_id, int) and not isinstance(item_id, bool):
-        item_id = str(item_id)
-    if isinstance(item_id, str):
-        item_id = item_id.strip()
+    item_id = _item_id_text(item_id)
     problems += _item_id_problems(item_id, first_row_of, record.row)
     draft, field_problems = validate_draft(listing) if listing is not None else (None, [])
     problems += [(problem.field, problem.message) for problem in field_problems]
-    shown_id = item_id if isinstance(item_id, str) and item_id.strip() else None
-    errors.extend(
+    shown_id = item_id if isinstance(item_id, str) and 0 < len(item_id) <= ITEM_ID_MAX else None
+    check.add_errors(
         CatalogError(message, row=record.row, line=record.line, item_id=shown_id, field=name)
         for name, message in problems
     )
@@ -113,21 +147,26 @@ def _validate_record(
     return CatalogItem(record.row, record.line, item_id, draft)
 
 
+def _item_id_text(item_id: Any) -> Any:
+    """An id written as a JSON integer (42, read as a Decimal) is the text "42"; text is trimmed."""
+    if isinstance(item_id, Decimal) and item_id.is_finite() and item_id.as_tuple().exponent == 0:
+        return str(item_id)
+    return item_id.strip() if isinstance(item_id, str) else item_id
+
+
 def split_record(record: RawRecord) -> tuple[dict[str, Any] | None, Any, list[tuple[str | None, str]]]:
     """Map a record's columns onto (listing fields, item id); unknown columns become attributes."""
-    if "__not_an_object__" in record.fields:
+    if record.not_an_object:
         message = 'This entry is not a listing object: use {"item_id": ..., "title": ...}.'
         return None, None, [(None, message)]
     problems: list[tuple[str | None, str]] = []
-    if "__extra_cells__" in record.fields:
-        problems.append((None, f"This row has {record.fields['__extra_cells__']} more value(s) than the "
-                               "header has columns: put text that contains the delimiter in double quotes."))
+    if record.extra_cells:
+        problems.append((None, f"This row has {record.extra_cells} more value(s) than the header has "
+                               "columns: put text that contains the delimiter in double quotes."))
     listing: dict[str, Any] = {}
-    extra: dict[str, Any] = dict(record.fields.get(MAPPED_ATTRIBUTES, {}))
+    extra: dict[str, Any] = dict(record.attributes)
     item_id: Any = None
     for name, value in record.fields.items():
-        if name.startswith("__"):
-            continue
         canonical = canonical_column(name)
         if canonical == "item_id":
             item_id = value
@@ -147,8 +186,8 @@ def _attributes_value(value: Any, problems: list[tuple[str | None, str]]) -> Any
     if not isinstance(value, str):
         return value
     try:
-        parsed = json.loads(value)
-    except json.JSONDecodeError:
+        parsed = load_json(value)
+    except (ValueError, RecursionError):  # json.JSONDecodeError is a ValueError
         parsed = None
     if not isinstance(parsed, dict):
         problems.append(("attributes", 'attributes must be a JSON object like {"brand": "KeyPro"}.'))
@@ -177,24 +216,10 @@ def _item_id_problems(item_id: Any, first_row_of: dict[str, int], row: int) -> l
         return [("item_id", "item_id must be text, e.g. \"SKU-1001\".")]
     if len(item_id) > ITEM_ID_MAX:
         return [("item_id", f"item_id has {len(item_id)} characters; use at most {ITEM_ID_MAX}.")]
-    if CONTROL_CHARACTERS.search(item_id):
-        return [("item_id", control_characters_message("item_id"))]
+    if problem := unusable_characters("item_id", item_id):
+        return [("item_id", problem)]
     if item_id in first_row_of:
         return [("item_id", f"item_id '{item_id}' is already used on row {first_row_of[item_id]}: "
                             "every listing needs a unique id.")]
     first_row_of[item_id] = row
     return []
-
-
-def _unreadable_rows(errors: list[CatalogError]) -> int:
-    return sum(1 for error in errors if error.row is not None)
-
-
-def _check_count(count: int, max_items: int, check: CatalogCheck) -> None:
-    if count == 0 and not check.errors:
-        check.errors.append(CatalogError("The file has no listings: add at least one row."))
-    elif count > max_items:
-        check.errors.insert(0, CatalogError(
-            f"The file has {count:,} listings; a batch takes at most {max_items:,}. "
-            f"Split it into files of {max_items:,} listings or fewer."
-        ))

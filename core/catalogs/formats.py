@@ -1,21 +1,29 @@
 """Reading catalog bytes (CSV, JSON, JSONL) into raw records, with file-level errors.
 
-Only decoding and shape live here; field rules live in core/listings/draft.py.
+Only decoding and shape live here; field rules live in core/listings/draft.py. Every step is
+one pass over the text, and at most `max_items` records are built: the rest are only counted,
+so a file far over the listing limit costs a count, not a check.
 """
 
 import csv
 import io
 import json
 import re
-from decimal import Decimal
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import PurePath
 from typing import Any
 
 from core.catalogs.records import CatalogError, FileRead, RawRecord
+from core.listings.draft import load_json
 
-FORMATS = ("csv", "json", "jsonl")
 CSV_DELIMITERS = (",", ";", "\t")
 EXTENSIONS = {".csv": "csv", ".tsv": "csv", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+# What str.splitlines() ends a line on: the first line is found without splitting the whole text.
+LINE_END = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
+LEADING_SPACE = re.compile(r"\s*")
+# A listing in the making: built only while the file is within the listing limit.
+Entry = Callable[[], RawRecord | CatalogError]
 
 
 def decode_text(data: bytes) -> tuple[str | None, CatalogError | None]:
@@ -41,43 +49,54 @@ def detect_format(filename: str, text: str) -> str:
     by_extension = EXTENSIONS.get(PurePath(filename or "").suffix.lower())
     if by_extension:
         return by_extension
-    stripped = text.lstrip()
-    if stripped.startswith("["):
+    start = LEADING_SPACE.match(text).end()
+    if text.startswith("[", start):
         return "json"
-    if stripped.startswith("{"):
-        first_line = stripped.splitlines()[0].strip()
+    if text.startswith("{", start):
+        end = LINE_END.search(text, start)
+        first_line = text[start:end.start() if end else len(text)].strip()
         return "jsonl" if first_line.endswith("}") and '"items"' not in first_line else "json"
     return "csv"
 
 
-def read_records(text: str, file_format: str) -> FileRead:
-    """Dispatch to the reader of `file_format`."""
+def read_records(text: str, file_format: str, max_items: int) -> FileRead:
+    """Dispatch to the reader of `file_format`; keep the first `max_items` listings, count all."""
     readers = {"csv": read_csv, "json": read_json, "jsonl": read_jsonl}
-    return readers[file_format](text)
+    result = FileRead(file_format)
+    for entry in readers[file_format](text, result):
+        result.count += 1
+        if result.count <= max_items:
+            _keep(entry(), result)
+    return result
 
 
-def read_csv(text: str) -> FileRead:
+def _keep(entry: RawRecord | CatalogError, result: FileRead) -> None:
+    if isinstance(entry, CatalogError):
+        result.errors.append(entry)
+    else:
+        result.records.append(entry)
+
+
+def read_csv(text: str, result: FileRead) -> Iterator[Entry]:
     """Rows under a header; the delimiter is the one of , ; TAB most used in the header line."""
-    delimiter = sniff_delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    result = FileRead("csv")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(text))
     try:
         header = next(reader, None)
         result.errors.extend(header_errors(header))
-        if result.errors:
-            return result
+        if result.errors or header is None:
+            return
         result.columns = [cell.strip() for cell in header]
-        result.records = list(_csv_records(reader, header))
+        yield from _csv_entries(reader, result.columns)
     except csv.Error as error:
         result.errors.append(
             CatalogError(f"The CSV cannot be read near line {reader.line_num}: {error}. Check quoting.",
                          line=reader.line_num)
         )
-    return result
 
 
 def sniff_delimiter(text: str) -> str:
-    first_line = text.split("\n", 1)[0]
+    end = text.find("\n")
+    first_line = text[: end if end >= 0 else len(text)]
     return max(CSV_DELIMITERS, key=first_line.count)
 
 
@@ -97,64 +116,70 @@ def header_errors(header: list[str] | None) -> list[CatalogError]:
     return errors
 
 
-def _csv_records(reader: Any, header: list[str]):
-    names = [cell.strip() for cell in header]
+def _csv_entries(reader: Any, names: list[str]) -> Iterator[Entry]:
     row = 0
     start_line = reader.line_num + 1
     for cells in reader:
         end_line = reader.line_num
         if any(cell.strip() for cell in cells):
             row += 1
-            yield _csv_record(row, start_line, names, cells)
+            yield partial(_csv_record, row, start_line, names, cells)
         start_line = end_line + 1
 
 
 def _csv_record(row: int, line: int, names: list[str], cells: list[str]) -> RawRecord:
     if len(cells) > len(names):
-        extra = {"__extra_cells__": len(cells) - len(names)}
-        return RawRecord(row, line, dict(zip(names, cells)) | extra)
+        return RawRecord(row, line, dict(zip(names, cells)), extra_cells=len(cells) - len(names))
     padded = cells + [""] * (len(names) - len(cells))
     return RawRecord(row, line, {name: value for name, value in zip(names, padded) if value != ""})
 
 
-def read_json(text: str) -> FileRead:
+def read_json(text: str, result: FileRead) -> Iterator[Entry]:
     """`{"items": [{"itemId", "listing": {...}}]}` or a plain array of flat listing objects."""
-    result = FileRead("json")
     data, error = _load_json(text, base_line=1)
     if error:
         result.errors.append(error)
-        return result
+        return
     items = data.get("items") if isinstance(data, dict) else data
     if not isinstance(items, list):
         result.errors.append(
             CatalogError('The JSON must be an array of listings or an object with an "items" array.')
         )
-        return result
-    result.records = [_json_record(index + 1, None, item) for index, item in enumerate(items)]
-    return result
+        return
+    for index, item in enumerate(items):
+        yield partial(_json_record, index + 1, None, item)
 
 
-def read_jsonl(text: str) -> FileRead:
-    """One listing object per line; blank lines are ignored."""
-    result = FileRead("jsonl")
+def read_jsonl(text: str, result: FileRead) -> Iterator[Entry]:
+    """One listing object per line; blank lines are ignored. Lines are parsed only when kept."""
     row = 0
-    # Only \n ends a line: str.splitlines() would also split on U+2028 and form feeds, which
-    # are legal inside JSON strings pasted from web pages.
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        row += 1
-        data, error = _load_json(line, base_line=number)
-        if error:
-            result.errors.append(CatalogError(error.message, row=row, line=number))
-            continue
-        result.records.append(_json_record(row, number, data))
-    return result
+    for number, line in enumerate(_lines(text), start=1):
+        if line.strip():
+            row += 1
+            yield partial(_jsonl_record, row, number, line)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """Only \n ends a line: str.splitlines() would also split on U+2028 and form feeds, which
+    are legal inside JSON strings pasted from web pages. One at a time, not a list of all."""
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        yield text[start:end]
+        start = end + 1
+
+
+def _jsonl_record(row: int, number: int, line: str) -> RawRecord | CatalogError:
+    data, error = _load_json(line, base_line=number)
+    if error:
+        return CatalogError(error.message, row=row, line=number)
+    return _json_record(row, number, data)
 
 
 def _load_json(text: str, base_line: int) -> tuple[Any, CatalogError | None]:
     try:
-        return json.loads(text, parse_float=Decimal), None
+        return load_json(text), None
     except RecursionError:
         return None, CatalogError("The JSON is nested too deeply to be a catalog: use a flat list "
                                   "of listings.", line=base_line)
@@ -168,7 +193,7 @@ def _load_json(text: str, base_line: int) -> tuple[Any, CatalogError | None]:
 
 def _json_record(row: int, line: int | None, item: Any) -> RawRecord:
     if not isinstance(item, dict):
-        return RawRecord(row, line, {"__not_an_object__": True})
+        return RawRecord(row, line, {}, not_an_object=True)
     if isinstance(item.get("listing"), dict):
         fields = {key: value for key, value in item.items() if key != "listing"}
         return RawRecord(row, line, fields | item["listing"], nested=True)

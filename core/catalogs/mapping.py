@@ -3,6 +3,7 @@ which other columns become attributes or are left out, when the headers are not 
 """
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from core.catalogs.formats import normalise_column
 from core.catalogs.records import FileRead, RawRecord
@@ -13,9 +14,6 @@ ATTRIBUTE, IGNORE = "attribute", "ignore"
 TARGETS = (*STANDARD_FIELDS, ATTRIBUTE, IGNORE)
 
 ColumnMap = Mapping[str, str]
-# Columns mapped to attributes whose names would otherwise read as a standard field ("Price"
-# next to a "Sale price" mapped to price) travel under this key, untouched by name rules.
-MAPPED_ATTRIBUTES = "__mapped_attributes__"
 
 
 def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
@@ -30,6 +28,7 @@ def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
         errors=read.errors,
         columns=[_target(name, column_map) for name in read.columns
                  if column_map.get(name) != IGNORE and not _shielded(name, column_map)],
+        count=read.count,
     )
 
 
@@ -38,13 +37,13 @@ def _mapped(record: RawRecord, column_map: ColumnMap) -> RawRecord:
     fields = {_target(name, column_map): value for name, value in kept.items()
               if not _shielded(name, column_map)}
     shielded = {name.strip(): value for name, value in kept.items() if _shielded(name, column_map)}
-    if shielded:
-        fields[MAPPED_ATTRIBUTES] = shielded
-    return RawRecord(record.row, record.line, fields, record.nested)
+    return replace(record, fields=fields, attributes=record.attributes | shielded)
 
 
 def _shielded(name: str, column_map: ColumnMap) -> bool:
-    """An attribute by the seller's choice although its name reads as a standard field."""
+    """An attribute by the seller's choice although its name reads as a standard field ("Price"
+    next to a "Sale price" mapped to price): it travels in RawRecord.attributes, untouched by
+    name rules."""
     return column_map.get(name) == ATTRIBUTE and suggested_target(name) != ATTRIBUTE
 
 

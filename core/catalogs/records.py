@@ -3,26 +3,47 @@
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.listings.draft import printable
+
 
 @dataclass(frozen=True)
 class RawRecord:
-    """One listing as read from a file: `row` counts items from 1, `line` is the file line."""
+    """One listing as read from a file: `row` counts items from 1, `line` is the file line.
+
+    What the reader learnt about the record travels beside the seller's `fields`, never inside
+    them, so any column name a seller writes stays theirs: `not_an_object` (a JSON entry that
+    is not an object), `extra_cells` (a CSV row longer than its header) and `attributes`
+    (columns the seller mapped to attributes although their names read as standard fields).
+    """
 
     row: int
     line: int | None
     fields: dict[str, Any]
     nested: bool = False
+    not_an_object: bool = False
+    extra_cells: int = 0
+    attributes: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class CatalogError:
-    """A problem a seller can fix; `row` is None for problems with the file as a whole."""
+    """A problem a seller can fix; `row` is None for problems with the file as a whole.
+
+    Texts are made printable on the way in: a field name or id quoted from the file may hold
+    a lone surrogate, which no UTF-8 response, report or log line can carry.
+    """
 
     message: str
     row: int | None = None
     line: int | None = None
     item_id: str | None = None
     field: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("message", "item_id", "field"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, printable(value))
 
     def to_json_dict(self) -> dict[str, Any]:
         """camelCase, omitting what does not apply."""
@@ -34,9 +55,11 @@ class CatalogError:
 
 @dataclass
 class FileRead:
-    """Records read from a file, or the file-level errors that stopped the reading."""
+    """Records read from a file (at most the listing limit of them), or the file-level errors
+    that stopped the reading. `count` is every listing the file holds, kept or not."""
 
     format: str
     records: list[RawRecord] = field(default_factory=list)
     errors: list[CatalogError] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
+    count: int = 0

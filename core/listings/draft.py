@@ -4,6 +4,7 @@ Validation returns every problem at once (field + seller-actionable message) so 
 upload can report all rows and fields in one pass instead of failing on the first.
 """
 
+import json
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -20,6 +21,12 @@ PRICE_DECIMALS_MAX = 4
 # NUL cannot be stored in PostgreSQL text at all; the other control characters are invisible
 # garbage from copy-paste. Tab, newline and carriage return are ordinary text.
 CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# A lone UTF-16 surrogate (JSON "\ud800") is no character at all: PostgreSQL jsonb refuses it
+# and no UTF-8 response can carry it.
+SURROGATES = re.compile("[\ud800-\udfff]")
+# Digits with an optional point, ASCII only: Decimal() alone would also take "1_000", "1E3"
+# and Arabic-Indic digits, which a seller would not recognise as the price they see.
+PRICE_TEXT = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
 @dataclass(frozen=True)
@@ -40,9 +47,27 @@ class FieldProblem:
     field: str
     message: str
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "field", printable(self.field))
+        object.__setattr__(self, "message", printable(self.message))
 
-def validate_draft(raw: Mapping[str, Any]) -> tuple[ListingDraft | None, list[FieldProblem]]:
+
+def printable(text: str) -> str:
+    """Text safe to answer with, store or log: lone surrogates become U+FFFD."""
+    return SURROGATES.sub("\ufffd", text)
+
+
+def load_json(text: str) -> Any:
+    """JSON as listings are read everywhere: every number a Decimal, so 45.00 keeps its scale
+    and an integer of any length is a value the field rules reject (int() raises past 4,300
+    digits). Raises json.JSONDecodeError, or RecursionError when nested too deeply."""
+    return json.loads(text, parse_float=Decimal, parse_int=Decimal)
+
+
+def validate_draft(raw: Any) -> tuple[ListingDraft | None, list[FieldProblem]]:
     """Check every field of a raw listing; the draft is returned only when nothing is wrong."""
+    if not isinstance(raw, Mapping):
+        return None, [FieldProblem("listing", "The listing must be an object of fields (title, ...).")]
     problems: list[FieldProblem] = []
     title = _text(raw.get("title"), "title", TITLE_MAX, problems)
     description = _text(raw.get("description"), "description", DESCRIPTION_MAX, problems)
@@ -65,13 +90,19 @@ def _text(value: Any, name: str, limit: int, problems: list[FieldProblem]) -> st
         problems.append(
             FieldProblem(name, f"{name} has {len(value)} characters; shorten it to {limit} or fewer.")
         )
-    if CONTROL_CHARACTERS.search(value):
-        problems.append(FieldProblem(name, control_characters_message(name)))
+    problem = unusable_characters(name, value)
+    if problem:
+        problems.append(FieldProblem(name, problem))
     return value
 
 
-def control_characters_message(name: str) -> str:
-    return f"{name} contains invisible control characters (such as NUL): retype or remove them."
+def unusable_characters(name: str, value: str) -> str | None:
+    """Why `value` cannot be stored as the seller's text, or None when it can."""
+    if CONTROL_CHARACTERS.search(value):
+        return f"{name} contains invisible control characters (such as NUL): retype or remove them."
+    if SURROGATES.search(value):
+        return f"{name} contains a broken character (a lone surrogate such as \\ud800): retype it."
+    return None
 
 
 def _price(value: Any, problems: list[FieldProblem]) -> Decimal:
@@ -89,11 +120,14 @@ def parse_price(value: Any) -> Decimal | str:
     if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)):
         return f"price must be a number such as 45.00, not {_kind(value)}."
     try:
-        price = Decimal(value.strip() if isinstance(value, str) else str(value))
+        price = _decimal(value)
     except InvalidOperation:
         return f"price '{str(value)[:40]}' is not a number: write it like 45.00, without currency symbols."
     if not price.is_finite():
         return "price must be a finite number such as 45.00."
+    if isinstance(value, str) and not PRICE_TEXT.fullmatch(value.strip()):
+        return (f"price '{value.strip()[:40]}' is not written as plain digits: write it like 45.00 "
+                "(digits 0-9 and one point, nothing else).")
     if price < 0:
         return "price cannot be negative: use 0 or more."
     if price > PRICE_MAX:
@@ -101,6 +135,13 @@ def parse_price(value: Any) -> Decimal | str:
     if -price.as_tuple().exponent > PRICE_DECIMALS_MAX:
         return f"price has too many decimal places; use at most {PRICE_DECIMALS_MAX}, like 45.00."
     return price
+
+
+def _decimal(value: str | int | float | Decimal) -> Decimal:
+    """Without str() for ints, which raises past 4,300 digits."""
+    if isinstance(value, str):
+        return Decimal(value.strip())
+    return Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value))
 
 
 def _attributes(value: Any, problems: list[FieldProblem]) -> dict[str, str]:
@@ -117,6 +158,7 @@ def _attributes(value: Any, problems: list[FieldProblem]) -> dict[str, str]:
                 "(remove the least useful).",
             )
         )
+        return {}
     return {str(name): _attribute(name, item, problems) for name, item in value.items()}
 
 
@@ -126,20 +168,33 @@ def _attribute(name: Any, value: Any, problems: list[FieldProblem]) -> str:
         problems.append(
             FieldProblem("attributes", f"attribute names must be 1-{ATTRIBUTE_NAME_MAX} characters.")
         )
+    if isinstance(name, str) and (problem := unusable_characters("an attribute name", name)):
+        problems.append(FieldProblem(where, problem))
     if not isinstance(value, str):
-        problems.append(FieldProblem(where, f"{where} must be text; write it in quotes, e.g. \"{value}\"."))
+        problems.append(
+            FieldProblem(where, f"{where} must be text; write it in quotes, e.g. {_example(value)}."))
         return ""
     if not value.strip():
         problems.append(FieldProblem(where, f"{where} is empty: give it a value or remove it."))
     elif len(value) > ATTRIBUTE_VALUE_MAX:
         problems.append(FieldProblem(where, f"{where} is longer than {ATTRIBUTE_VALUE_MAX} characters."))
-    if CONTROL_CHARACTERS.search(str(name) + value):
-        problems.append(FieldProblem(where, control_characters_message(where)))
+    if problem := unusable_characters(where, value):
+        problems.append(FieldProblem(where, problem))
     return value
 
 
+def _example(value: Any) -> str:
+    """The value in quotes when it is a short number, else a generic example: echoing a
+    4,300-digit integer or a deep structure would raise, not help."""
+    number = isinstance(value, int) and not isinstance(value, bool) or (
+        isinstance(value, Decimal) and value.is_finite())
+    return f'"{value}"' if number and abs(value) < 10**12 else '"42"'
+
+
 def _kind(value: Any) -> str:
-    return {bool: "true/false", dict: "an object", list: "a list"}.get(type(value), type(value).__name__)
+    kinds = {bool: "true/false", dict: "an object", list: "a list", int: "a number",
+             float: "a number", Decimal: "a number"}
+    return kinds.get(type(value), type(value).__name__)
 
 
 def parse_attribute_lines(text: str) -> tuple[dict[str, str], list[FieldProblem]]:

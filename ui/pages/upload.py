@@ -48,7 +48,8 @@ check = first_look if column_map is None else call(lambda: check_catalog(
 if check is None:
     st.stop()
 if not check.ok:
-    st.error(f"{len(check.errors)} problem(s) found; nothing can be submitted until they are fixed.")
+    st.error(f"{check.error_total:,} problem(s) found; nothing can be submitted until they are fixed. "
+             f"{check.shown_note}")
     st.dataframe(pd.DataFrame([error.to_json_dict() for error in check.errors]), hide_index=True)
     st.download_button("Download the error report (CSV)", error_report_csv(check.errors),
                        f"{Path(upload.name).stem}-errors.csv", "text/csv")
