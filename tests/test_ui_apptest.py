@@ -203,8 +203,8 @@ def test_error_report_download_lists_every_problem_with_formulas_defused():
     data = b"item_id,title,description,category,price\n=cmd|' /C calc'!A0,,D,C,-1\n"
     report = error_report_csv(check_catalog(data, "x.csv", 10, 10_000).errors).decode("utf-8-sig")
     lines = report.splitlines()
-    assert lines[0] == "row,line,item_id,field,message"
-    assert len(lines) == 3 and all(line.startswith("1,2,'=cmd") for line in lines[1:])
+    assert lines[0] == '"row","line","item_id","field","message"'
+    assert len(lines) == 3 and all(line.startswith('1,2,"\'=cmd') for line in lines[1:])
 
 
 def test_invalid_upload_offers_the_error_report(app: AppTest):

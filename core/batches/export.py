@@ -1,9 +1,9 @@
 """Downloads of a batch's results: every item as CSV or JSON, and a fix-up CSV of the items
 that failed or scored low, in the seller's own columns, ready to edit and upload again.
 
-A spreadsheet runs a cell that starts with = + - @ (or a tab or carriage return before one)
-as a formula, and listing text is seller- and model-written: such cells get a leading `'`.
-The price is written as typed (45.00 stays 45.00).
+Listing text is seller- and model-written, so every CSV goes through core.spreadsheet, which
+quotes text cells and defuses anything a spreadsheet could run as a formula under any
+separator. The price is written as typed (45.00 stays 45.00).
 """
 
 import json
