@@ -1,13 +1,16 @@
 """Which PostgreSQL to use, and the SQLAlchemy engine over psycopg 3."""
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Connection, Engine, create_engine
 from sqlalchemy.engine import make_url
 
 from core import embedded_postgres
 from core.settings import Settings
+
+if TYPE_CHECKING:
+    import psycopg
 
 
 def libpq_url(settings: Settings) -> str:
@@ -50,7 +53,7 @@ def copy_rows(connection: Connection, copy_statement: str, rows: Iterable[Sequen
 
     Measured 2.7x faster than one INSERT ... unnest(arrays) for 10,000 jobs.
     """
-    driver = connection.connection.driver_connection
+    driver = cast("psycopg.Connection[Any]", connection.connection.driver_connection)
     with driver.cursor() as cursor, cursor.copy(copy_statement) as copy:
         for row in rows:
             copy.write_row(row)

@@ -47,7 +47,7 @@ _DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)s\s*")  # protobuf Duration JSON: "7s
 
 def _transport_classes(name: str) -> tuple[type[Exception], ...]:
     """The SDK sends through httpx2 when it is installed, else httpx: catch whichever exist."""
-    found = []
+    found: list[type[Exception]] = []
     for module in ("httpx", "httpx2"):
         try:
             found.append(getattr(importlib.import_module(module), name))
@@ -58,10 +58,10 @@ def _transport_classes(name: str) -> tuple[type[Exception], ...]:
 
 _TIMEOUT_ERRORS = _transport_classes("TimeoutException")
 _TRANSPORT_ERRORS = _transport_classes("TransportError")  # includes the timeouts
-_UNAVAILABLE = (errors.ServerError, *_TRANSPORT_ERRORS)
+_UNAVAILABLE: tuple[type[Exception], ...] = (errors.ServerError, *_TRANSPORT_ERRORS)
 # A 200 whose body is not JSON surfaces as one of these, depending on the SDK's code path.
-_UNREADABLE = (errors.UnknownApiResponseError, json.JSONDecodeError)
-_SDK_FAILURES = (errors.APIError, *_UNREADABLE, *_TRANSPORT_ERRORS)
+_UNREADABLE: tuple[type[Exception], ...] = (errors.UnknownApiResponseError, json.JSONDecodeError)
+_SDK_FAILURES: tuple[type[Exception], ...] = (errors.APIError, *_UNREADABLE, *_TRANSPORT_ERRORS)
 
 
 class GeminiProvider:

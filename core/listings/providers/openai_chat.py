@@ -9,7 +9,8 @@ request), so they are translated and dropped, never chained.
 from typing import Any
 
 import openai
-from openai.types.chat import ChatCompletion
+from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
+from openai.types.shared_params import ResponseFormatJSONSchema
 
 from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
@@ -34,7 +35,7 @@ REVIEW_SCHEMA: dict[str, Any] = {
     "required": ["qualityScore", "missingFields", "issues", "suggestions", "requiresHumanReview"],
     "additionalProperties": False,
 }
-RESPONSE_FORMAT = {
+RESPONSE_FORMAT: ResponseFormatJSONSchema = {
     "type": "json_schema",
     "json_schema": {"name": "listing_review", "strict": True, "schema": REVIEW_SCHEMA},
 }
@@ -69,12 +70,13 @@ class OpenAIChatProvider:
 
     def _complete(self, prompt: Prompt, timeout: float) -> ChatCompletion:
         """One Chat Completions call constrained to the review schema, deterministic-ish."""
+        messages: list[ChatCompletionMessageParam] = [
+            {"role": "system", "content": prompt.system},
+            {"role": "user", "content": prompt.user},
+        ]
         return self._client.chat.completions.create(
             model=self.model,
-            messages=[
-                {"role": "system", "content": prompt.system},
-                {"role": "user", "content": prompt.user},
-            ],
+            messages=messages,
             response_format=RESPONSE_FORMAT,
             temperature=0,
             timeout=_timeout(timeout),
