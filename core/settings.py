@@ -76,6 +76,14 @@ class Settings(BaseSettings):
     metrics_host: str = Field(
         default="127.0.0.1", max_length=253,
         description="Interface the Prometheus endpoints listen on; loopback unless exposed on purpose.")
+    breaker_failure_threshold: int = Field(
+        default=5, ge=1, le=1000,
+        description="Consecutive provider failures (5xx, unreachable, timeout, 429) that open "
+                    "the provider+model's circuit breaker for every worker.")
+    breaker_open_seconds: float = Field(
+        default=2.0, ge=0.05, le=600.0,
+        description="How long an open breaker pauses claims before one probe call (longer if "
+                    "the provider's Retry-After says so).")
 
     @field_validator("database_url")
     @classmethod

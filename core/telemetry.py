@@ -32,6 +32,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from core.errors import IdempotencyConflict, InvalidBatchRequest
 from core.listings.errors import ReviewError
+from core.provider_gate.breaker import read_gates
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
@@ -43,12 +44,12 @@ OutcomeT = TypeVar("OutcomeT", bound=Enum)
 DURATION_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 180)
 AGE_BUCKETS = (0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 2700, 3600)
 ATTEMPT_OUTCOMES = ("succeeded", "failed", "model_timeout", "capacity_unavailable", "rate_limited",
-                    "stale", "skipped", "recoverable_failure")
+                    "stale", "skipped", "recoverable_failure", "paused")
 REJECTION_REASONS = ("too_large", "unreadable", "invalid_rows", "invalid_request")
 RECOVERY_KINDS = ("stale_job", "orphan_message")
 # Outcomes of the runner (core/jobs/execution.Outcome) whose label does not depend on an error code.
 _PLAIN_OUTCOMES = {"succeeded": "succeeded", "stale": "stale", "skipped": "skipped",
-                   "exhausted": "failed", "deferred": "capacity_unavailable"}
+                   "exhausted": "failed", "deferred": "capacity_unavailable", "paused": "paused"}
 _CODE_OUTCOMES = {"MODEL_TIMEOUT": "model_timeout", "AI_RATE_LIMITED": "rate_limited",
                   "MODEL_CAPACITY_UNAVAILABLE": "capacity_unavailable"}
 # Runner outcomes that complete a job it claimed (a committed success or terminal model
@@ -339,6 +340,43 @@ class BacklogCollector(Collector):
             family = GaugeMetricFamily(name, documentation, labels=["queue"])
             family.add_metric([self.queue_name], float(value))
             yield family
+
+
+# --- provider gates (read from PostgreSQL at scrape time) -----------------------------------
+
+GATE_STATE_VALUES = {"closed": 0, "half_open": 1, "open": 2}
+
+
+class ProviderGateCollector(Collector):
+    """Each provider+model's circuit breaker (0 closed, 1 half-open, 2 open) and the jobs
+    waiting for it, read when scraped; a gate that never failed has no series yet. Served by
+    the worker supervisor; left out of a scrape when the database cannot be read.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def describe(self) -> list:
+        return []
+
+    def collect(self) -> Iterator[GaugeMetricFamily]:
+        try:
+            with self.engine.connect() as connection:
+                gates = read_gates(connection)
+        except SQLAlchemyError as error:
+            log.warning("provider gate metrics unavailable: %s", type(error).__name__)
+            return
+        state = GaugeMetricFamily("listing_review_provider_breaker_state",
+                                  "Circuit breaker per provider and model: 0 closed, 1 half-open, 2 open.",
+                                  labels=["provider", "model"])
+        waiting = GaugeMetricFamily("listing_review_provider_breaker_waiting_jobs",
+                                    "QUEUED jobs waiting (no attempt spent) for the breaker to close.",
+                                    labels=["provider", "model"])
+        for gate in gates:
+            state.add_metric([gate.provider, gate.model], GATE_STATE_VALUES[gate.state])
+            waiting.add_metric([gate.provider, gate.model], gate.waiting_jobs)
+        yield state
+        yield waiting
 
 
 # --- exposition ---------------------------------------------------------------------------

@@ -1,20 +1,23 @@
-"""Running one job attempt: reserve a model slot, claim (short transaction), review (no
-transaction open, on a bounded model thread with a deadline), then a token-fenced write.
+"""Running one job attempt: reserve a model slot, pass the provider gate and claim (one short
+transaction), review (no transaction open, on a bounded model thread with a deadline), then a
+token-fenced write that also tells the gate what the provider did.
 
 Model failures are stored as safe codes, except transient ones with attempts left: those
-hand the job back and schedule a delayed message in the same transaction. Storage failures
-are raised so the message is redelivered later; they never become model failures.
+hand the job back and schedule a delayed message in the same transaction. A provider failure
+that leaves the gate shut gives the attempt back instead (core/provider_gate). Storage
+failures are raised so the message is redelivered later; they never become model failures.
 """
 
 import random
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from core.jobs.heartbeat import InFlight
-from core.jobs.lifecycle import Attempt, claim_job, fenced_fail, fenced_release, fenced_succeed
+from core.jobs.lifecycle import (Attempt, Claim, claim_job, fenced_fail, fenced_give_back, fenced_release,
+                                 fenced_succeed)
 from core.jobs.model_slots import ModelSlots
 from core.jobs.queue import JobQueue
 from core import telemetry
@@ -22,6 +25,8 @@ from core.listings import service
 from core.listings.errors import ReviewError
 from core.listings.providers.base import ReviewProvider
 from core.listings.snapshot import decode_snapshot
+from core.provider_gate.breaker import (NO_EVIDENCE, PROVIDER_FAILURES, Failure, GatePolicy, ProviderGate,
+                                        Verdict)
 from core.settings import Settings
 
 
@@ -33,6 +38,7 @@ class Outcome(str, Enum):
     STALE = "stale"
     SKIPPED = "skipped"
     EXHAUSTED = "exhausted"
+    PAUSED = "paused"
 
 
 @dataclass
@@ -45,6 +51,11 @@ class JobRunner:
     slots: ModelSlots
     settings: Settings
     in_flight: InFlight
+    gate: ProviderGate = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.gate = ProviderGate(self.provider.name, self.provider.model,
+                                 GatePolicy.from_settings(self.settings))
 
     def execute(self, job_id: uuid.UUID) -> Outcome:
         """One delivery of a job. Raises on storage failures (the broker redelivers).
@@ -67,11 +78,13 @@ class JobRunner:
     def _claim_and_run(self, job_id: uuid.UUID) -> Outcome:
         try:
             with self.engine.begin() as connection:
-                claim = claim_job(connection, job_id, self.settings.max_attempts,
-                                  self.settings.job_lease)
+                claim = self._claim_through_gate(connection, job_id)
         except BaseException:
             self.slots.release()
             raise
+        if claim is None:
+            self.slots.release()
+            return Outcome.PAUSED
         if claim.attempt is None:
             self.slots.release()
             return Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
@@ -83,12 +96,22 @@ class JobRunner:
         finally:
             self.in_flight.discard(claim.attempt)
 
+    def _claim_through_gate(self, connection: Connection, job_id: uuid.UUID) -> Claim | None:
+        """None: the provider's gate is shut and the job waits for it, no attempt spent."""
+        verdict = self.gate.admit(connection, job_id)
+        if verdict is Verdict.WAIT and self.gate.park(connection, job_id):
+            return None
+        claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease)
+        if verdict is Verdict.PROBE and claim.attempt is None:
+            self.gate.hand_back_probe(connection, job_id)
+        return claim
+
     def _run(self, attempt: Attempt) -> Outcome:
         try:
             draft = decode_snapshot(attempt.payload)
         except (ValueError, KeyError, TypeError):
             self.slots.release()
-            return self._failed(attempt, ReviewError("REVIEW_FAILED"))
+            return self._failed(attempt, ReviewError("REVIEW_FAILED"), called=False)
         try:
             reviewed = self.slots.call(
                 lambda: service.review(draft, "job", self.provider, self.settings.model_timeout))
@@ -96,22 +119,56 @@ class JobRunner:
             return self._failed(attempt, error)
         with self.engine.begin() as connection:
             stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
+            self._provider_answered(connection)
         return Outcome.SUCCEEDED if stored else Outcome.STALE
 
-    def _failed(self, attempt: Attempt, error: ReviewError) -> Outcome:
+    def _provider_answered(self, connection: Connection) -> None:
+        """Close the gate if it may close, and send every job that waited for it."""
+        woken = self.gate.record_answer(connection)
+        if woken:
+            self.queue.enqueue(connection, woken)
+
+    def _failed(self, attempt: Attempt, error: ReviewError, called: bool = True) -> Outcome:
         telemetry.attempt_failed(error.code)
-        retry = error.transient and attempt.attempts < self.settings.max_attempts
         with self.engine.begin() as connection:
-            if retry:
-                stored = fenced_release(connection, attempt)
-                if stored:
-                    delay = self.retry_delay(attempt.attempts, error.retry_after)
-                    self.queue.enqueue(connection, [attempt.job_id], delay)
-            else:
-                stored = fenced_fail(connection, attempt, error.code)
-        if not stored:
+            failure = self._report_failure(connection, attempt, error, called)
+            if failure is not None and not failure.counted:
+                return self._give_back(connection, attempt, failure)
+            return self._spend(connection, attempt, error)
+
+    def _report_failure(self, connection: Connection, attempt: Attempt, error: ReviewError,
+                        called: bool) -> Failure | None:
+        """Tell the gate what the call showed: a provider failure (returned), an answer (the
+        provider is up), or nothing about the provider (a probe that made no call is handed on).
+        """
+        if called and error.code in PROVIDER_FAILURES:
+            return self.gate.record_failure(connection, error.code, error.retry_after)
+        if called and error.code not in NO_EVIDENCE:
+            self._provider_answered(connection)
+        else:
+            self.gate.hand_back_probe(connection, attempt.job_id)
+        return None
+
+    def _spend(self, connection: Connection, attempt: Attempt, error: ReviewError) -> Outcome:
+        """The attempt counts: a transient failure with attempts left is retried later (the
+        delayed message written with the release), anything else is stored as the outcome."""
+        if not (error.transient and attempt.attempts < self.settings.max_attempts):
+            return Outcome.FAILED if fenced_fail(connection, attempt, error.code) else Outcome.STALE
+        if not fenced_release(connection, attempt):
             return Outcome.STALE
-        return Outcome.RETRY_SCHEDULED if retry else Outcome.FAILED
+        delay = self.retry_delay(attempt.attempts, error.retry_after)
+        self.queue.enqueue(connection, [attempt.job_id], delay)
+        return Outcome.RETRY_SCHEDULED
+
+    def _give_back(self, connection: Connection, attempt: Attempt, failure: Failure) -> Outcome:
+        """The gate is shut: the attempt is returned. The call that opened it carries the next
+        probe (a message delayed until it is due); every other job waits for the gate to close.
+        """
+        if not fenced_give_back(connection, attempt):
+            return Outcome.STALE
+        if failure.opened or not self.gate.park(connection, attempt.job_id):
+            self.queue.enqueue(connection, [attempt.job_id], failure.wait_seconds)
+        return Outcome.PAUSED
 
     def retry_delay(self, attempts: int, retry_after: float | None) -> float:
         """The provider's Retry-After when given, else exponential backoff with jitter (half

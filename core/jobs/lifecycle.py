@@ -72,3 +72,9 @@ def fenced_release(connection: Connection, attempt: Attempt) -> bool:
     """Hand the job back (QUEUED) for a later retry; False means this attempt was replaced."""
     params = {"id": attempt.job_id, "token": attempt.token}
     return connection.execute(QUERIES["release_job"], params).first() is not None
+
+
+def fenced_give_back(connection: Connection, attempt: Attempt) -> bool:
+    """Hand the job back (QUEUED) with this attempt not counted; False means it was replaced."""
+    params = {"id": attempt.job_id, "token": attempt.token}
+    return connection.execute(QUERIES["give_back_job"], params).first() is not None

@@ -39,6 +39,14 @@ update review_jobs set status = 'QUEUED', execution_token = null, heartbeat_at =
 where id = :id and status = 'RUNNING' and execution_token = :token
 returning id
 
+-- name: give_back_job
+-- A failure while the provider's gate is shut (this call opened it, or it already was): the
+-- job goes back to QUEUED and the attempt it was charged is returned. Fenced like the rest.
+update review_jobs set status = 'QUEUED', attempts = attempts - 1, execution_token = null,
+  heartbeat_at = null
+where id = :id and status = 'RUNNING' and execution_token = :token
+returning id
+
 -- name: heartbeat_jobs
 -- The attempts this process is running are alive; a token mismatch means it lost the job.
 update review_jobs set heartbeat_at = current_timestamp

@@ -1,5 +1,5 @@
-"""What operators see on the operations page: queues, jobs, failures, throughput, workers
-and recoveries, read together from one database snapshot.
+"""What operators see on the operations page: queues, jobs, failures, throughput, workers,
+recoveries and provider circuit breakers, read together from one database snapshot.
 """
 
 import uuid
@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlalchemy import Connection, Engine
 
 from core.errors import storage_errors
+from core.provider_gate.breaker import GateState, read_gates
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
@@ -33,7 +34,8 @@ class OperationsSnapshot:
     """Every known state/status/kind is present (0 when none); failures list only the codes
     seen in the last hour; `completions_per_minute` has 60 (minute start, count) pairs, oldest
     first; `oldest_queued_age_seconds` is None when nothing is queued; `active_workers`
-    counts `workers`, the processes that sent a heartbeat within the last minute.
+    counts `workers`, the processes that sent a heartbeat within the last minute;
+    `provider_gates` lists every provider+model breaker that has seen a failure.
     """
 
     taken_at: datetime
@@ -45,6 +47,7 @@ class OperationsSnapshot:
     active_workers: int
     workers: list[ActiveWorker]
     recoveries_last_hour: dict[str, int]
+    provider_gates: list[GateState]
 
 
 def operations_snapshot(engine: Engine) -> OperationsSnapshot:
@@ -72,6 +75,7 @@ def _read_snapshot(connection: Connection) -> OperationsSnapshot:
         active_workers=len(workers),
         workers=workers,
         recoveries_last_hour=_counts(connection, "recoveries_last_hour", RECOVERY_KINDS),
+        provider_gates=read_gates(connection),
     )
 
 

@@ -1,0 +1,136 @@
+"""The provider gate: one circuit breaker per provider+model, its state in PostgreSQL so every
+worker process on every host obeys the same one, consulted before a job is claimed.
+
+closed -> open after `failure_threshold` consecutive provider failures (unavailable, timed out
+or rate limited); it stays shut for `open_seconds`, or the provider's Retry-After if longer.
+open -> half_open when the pause is over and one delivery takes the probe; half_open ->
+closed on any answer, -> open again on a failure. Jobs that find the gate shut wait in
+provider_gate_waits (QUEUED, no message, no attempt spent) and are all sent again the moment it
+closes, so nothing polls while the provider is down. A call whose failure leaves the gate shut
+(it opened it, or the gate was already open) gives its attempt back: attempts count only
+while the provider is believed healthy.
+
+Functions take the caller's connection and never commit.
+"""
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+
+from sqlalchemy import Connection
+
+from core.settings import Settings
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+# Failures that say the provider is down or overloaded, by the reason the gate shows.
+PROVIDER_FAILURES = {"AI_PROVIDER_UNAVAILABLE": "unavailable", "MODEL_TIMEOUT": "unavailable",
+                     "AI_RATE_LIMITED": "rate_limited"}
+# Failures of our own (no free model thread): no evidence either way about the provider.
+NO_EVIDENCE = frozenset({"MODEL_CAPACITY_UNAVAILABLE"})
+# A probe's result is written right after its call, which ModelSlots ends at the model deadline.
+PROBE_LEASE_MARGIN_SECONDS = 5.0
+
+
+class Verdict(str, Enum):
+    PASS = "pass"
+    PROBE = "probe"
+    WAIT = "wait"
+
+
+@dataclass(frozen=True)
+class GatePolicy:
+    failure_threshold: int
+    open_seconds: float
+    max_pause: float
+    probe_lease: float
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> "GatePolicy":
+        return cls(settings.breaker_failure_threshold, settings.breaker_open_seconds,
+                   settings.retry_max_delay, settings.model_timeout + PROBE_LEASE_MARGIN_SECONDS)
+
+    def pause(self, retry_after: float | None) -> float:
+        """How long an opening gate stays shut: the provider's Retry-After when longer than
+        `open_seconds`, capped like every retry delay."""
+        return max(self.open_seconds, min(retry_after or 0.0, self.max_pause))
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What a provider failure did to the gate. `counted`: the gate is still closed, the
+    provider was believed healthy and the attempt is spent. `opened`: this call opened it, so
+    its job carries the next probe, sent again after `wait_seconds`."""
+
+    counted: bool
+    opened: bool
+    wait_seconds: float
+
+
+@dataclass(frozen=True)
+class GateState:
+    """One gate as operators see it; `next_probe_in_seconds` is 0 when closed or due."""
+
+    provider: str
+    model: str
+    state: str
+    failures: int
+    reason: str | None
+    opened_at: datetime | None
+    next_probe_in_seconds: float
+    waiting_jobs: int
+
+
+@dataclass(frozen=True)
+class ProviderGate:
+    """The gate of the provider+model a worker process calls."""
+
+    provider: str
+    model: str
+    policy: GatePolicy
+
+    def _key(self, **params: object) -> dict[str, object]:
+        return {"provider": self.provider, "model": self.model, **params}
+
+    def admit(self, connection: Connection, job_id: uuid.UUID) -> Verdict:
+        """PASS (closed), PROBE (this job is the one call let through) or WAIT."""
+        params = self._key(job_id=job_id, probe_lease=self.policy.probe_lease)
+        return Verdict(connection.execute(QUERIES["admit"], params).scalar_one())
+
+    def park(self, connection: Connection, job_id: uuid.UUID) -> bool:
+        """Make a QUEUED job wait for the gate; False if it closed meanwhile (claim instead)."""
+        params = self._key(job_id=job_id)
+        return connection.execute(QUERIES["park_job"], params).scalar_one() > 0
+
+    def hand_back_probe(self, connection: Connection, job_id: uuid.UUID) -> None:
+        """If `job_id` holds the probe but made no call, let the next delivery probe now."""
+        connection.execute(QUERIES["hand_back_probe"], self._key(job_id=job_id))
+
+    def record_failure(self, connection: Connection, code: str, retry_after: float | None) -> Failure:
+        """Count a provider failure (`code` in PROVIDER_FAILURES) against the gate."""
+        connection.execute(QUERIES["ensure_gate"], self._key())
+        params = self._key(threshold=self.policy.failure_threshold, reason=PROVIDER_FAILURES[code],
+                           pause=self.policy.pause(retry_after), extend=retry_after is not None)
+        row = connection.execute(QUERIES["record_failure"], params).one()
+        return Failure(counted=row.state == "closed", opened=row.was != "open" and row.state == "open",
+                       wait_seconds=row.wait_seconds)
+
+    def record_answer(self, connection: Connection) -> list[uuid.UUID]:
+        """The provider answered: close the gate if it may close, and return the waiting jobs
+        the caller must send again (none when the gate was already healthy)."""
+        if connection.execute(QUERIES["record_answer"], self._key()).first() is None:
+            return []
+        return list(connection.execute(QUERIES["wake_gate_waiters"], self._key()).scalars())
+
+
+def stranded_waiters(connection: Connection, grace_seconds: float) -> list[uuid.UUID]:
+    """Waiting jobs to send again because their gate is closed, plus one per gate whose probe
+    is overdue by `grace_seconds`; they are no longer waiting when this returns."""
+    return list(connection.execute(QUERIES["wake_stranded_waiters"],
+                                   {"grace": grace_seconds}).scalars())
+
+
+def read_gates(connection: Connection) -> list[GateState]:
+    """Every gate that ever saw a failure, with its waiting jobs."""
+    return [GateState(**row._mapping) for row in connection.execute(QUERIES["gate_states"])]

@@ -1,0 +1,140 @@
+-- name: admit
+-- Before a claim: 'pass' when the gate is closed (or has never failed), 'probe' when this
+-- delivery took the due probe (open past next_probe_at, or a half-open probe whose lease
+-- ran out), 'wait' otherwise. The row lock of the update lets exactly one of many
+-- concurrent deliveries take a probe; the others re-check, find it taken, and wait.
+with probe as (
+  update provider_gates set state = 'half_open', probe_job_id = :job_id,
+    next_probe_at = current_timestamp + make_interval(secs => :probe_lease),
+    updated_at = current_timestamp
+  where provider = :provider and model = :model and state <> 'closed'
+    and next_probe_at <= current_timestamp
+  returning 1
+)
+select case when exists (select 1 from probe) then 'probe'
+  when coalesce(g.state, 'closed') = 'closed' then 'pass' else 'wait' end as verdict
+from (values (1)) as one (x)
+left join provider_gates g on g.provider = :provider and g.model = :model
+
+-- name: park_job
+-- The gate is shut: the QUEUED job waits for it without a message. FOR SHARE orders this
+-- with a closing update, so a job is never parked after the gate's waiters were sent.
+-- Returns 0 when the gate closed meanwhile (the caller claims instead).
+with gate as (
+  select provider, model from provider_gates
+  where provider = :provider and model = :model and state <> 'closed'
+  for share
+), parked as (
+  insert into provider_gate_waits (job_id, provider, model)
+  select :job_id, gate.provider, gate.model from gate
+  where exists (select 1 from review_jobs where id = :job_id and status = 'QUEUED')
+  on conflict (job_id) do nothing
+  returning job_id
+)
+select count(*) as shut from gate
+
+-- name: hand_back_probe
+-- The probing job made no call (skipped, exhausted, unreadable): the next delivery probes.
+update provider_gates set state = 'open', probe_job_id = null,
+  next_probe_at = current_timestamp, updated_at = current_timestamp
+where provider = :provider and model = :model and state = 'half_open'
+  and probe_job_id = :job_id
+
+-- name: ensure_gate
+insert into provider_gates (provider, model) values (:provider, :model)
+on conflict (provider, model) do nothing
+
+-- name: record_failure
+-- The provider failed a call (unavailable, timed out, rate limited). A closed gate opens at
+-- the threshold of consecutive failures; a half-open one (its probe, or a late call, failed)
+-- opens again. Opening pauses every worker for :pause seconds; while open, a Retry-After
+-- (:extend) can only lengthen the pause. `was` tells the caller whether this call opened it.
+with before as (
+  select state, failures from provider_gates
+  where provider = :provider and model = :model
+  for update
+), decided as (
+  select before.state as was, case
+    when before.state = 'half_open' then 'open'
+    when before.state = 'closed' and before.failures + 1 >= :threshold then 'open'
+    else before.state end as state
+  from before
+)
+update provider_gates g set
+  failures = g.failures + 1,
+  state = decided.state,
+  reason = case when decided.state = 'closed' then null else :reason end,
+  opened_at = case when decided.was = 'closed' and decided.state = 'open'
+    then current_timestamp else g.opened_at end,
+  next_probe_at = case
+    when decided.state = 'closed' then null
+    when decided.was <> 'open' then current_timestamp + make_interval(secs => :pause)
+    when :extend then greatest(g.next_probe_at, current_timestamp + make_interval(secs => :pause))
+    else g.next_probe_at end,
+  probe_job_id = null,
+  updated_at = current_timestamp
+from decided
+where g.provider = :provider and g.model = :model
+returning decided.was, g.state,
+  coalesce(extract(epoch from g.next_probe_at - current_timestamp), 0)::float8 as wait_seconds
+
+-- name: record_answer
+-- The provider answered (a review, or an answer we refused): it is available. A half-open
+-- gate, or an open one whose pause is over, closes; a closed one forgets its failures. An
+-- open gate still inside its pause (e.g. a Retry-After) stays open: a late answer from a
+-- call sent before it opened does not cut the pause short. Matches nothing when healthy.
+update provider_gates set state = 'closed', failures = 0, reason = null, opened_at = null,
+  next_probe_at = null, probe_job_id = null, updated_at = current_timestamp
+where provider = :provider and model = :model and (state = 'half_open'
+  or (state = 'closed' and failures > 0)
+  or (state = 'open' and next_probe_at <= current_timestamp))
+returning provider
+
+-- name: wake_gate_waiters
+-- The gate closed: every job waiting for it goes back to the queue (the caller sends a
+-- message for each job still QUEUED; cancelled or finished ones are just forgotten).
+with woken as (
+  delete from provider_gate_waits
+  where provider = :provider and model = :model
+  returning job_id
+)
+select woken.job_id from woken join review_jobs j on j.id = woken.job_id
+where j.status = 'QUEUED'
+
+-- name: wake_stranded_waiters
+-- Maintenance (every worker process, every recovery pass): jobs waiting on a gate that is
+-- closed (a park that lost a race, or an operator reset the row), and one job per gate
+-- whose probe is overdue by :grace (the job carrying the probe was lost or cancelled).
+-- SKIP LOCKED: processes running this at once never send the same job twice.
+with overdue as (
+  select provider, model from provider_gates
+  where state <> 'closed' and next_probe_at <= current_timestamp - make_interval(secs => :grace)
+), released as (
+  select w.job_id from provider_gate_waits w
+  join provider_gates g on g.provider = w.provider and g.model = w.model and g.state = 'closed'
+  for update of w skip locked
+), probes as (
+  select probe.job_id from overdue cross join lateral (
+    select w.job_id from provider_gate_waits w
+    where w.provider = overdue.provider and w.model = overdue.model
+    order by w.parked_at
+    limit 1
+    for update skip locked
+  ) probe
+), woken as (
+  delete from provider_gate_waits w
+  where w.job_id in (select job_id from released union all select job_id from probes)
+  returning w.job_id
+)
+select woken.job_id from woken join review_jobs j on j.id = woken.job_id
+where j.status = 'QUEUED'
+
+-- name: gate_states
+-- Every gate with the jobs waiting for it, for the operations page and the metrics.
+select g.provider, g.model, g.state, g.failures, g.reason, g.opened_at,
+  greatest(0, extract(epoch from g.next_probe_at - current_timestamp))::float8
+    as next_probe_in_seconds,
+  (select count(*) from provider_gate_waits w
+   where w.provider = g.provider and w.model = g.model) as waiting_jobs
+from provider_gates g
+order by g.provider, g.model
