@@ -8,6 +8,7 @@ from sqlalchemy import Engine, text
 from core.batches.acceptance import accept_batch
 from core.batches.pages import QUERIES, get_items_page
 from core.batches.progress import get_summary, score_distribution
+from core.batches.recent import list_batches
 from core.errors import BatchNotFound, InvalidBatchRequest
 from tasks.queue import DramatiqPgQueue
 from tests.builders import items
@@ -28,6 +29,7 @@ def set_status(engine: Engine, batch_id: uuid.UUID, position: int, status: str) 
         "FAILED": "status = 'FAILED', error_code = 'AI_RESPONSE_INVALID', "
                   "error_message = 'The model did not produce a valid review.', started_at = now(), "
                   "completed_at = now(), execution_token = null",
+        "CANCELLED": "status = 'CANCELLED', completed_at = now()",
     }
     with engine.begin() as conn:
         conn.execute(text(f"update review_jobs set {updates[status]} where batch_id = :b and "
@@ -48,6 +50,23 @@ def test_summary_moves_from_queued_to_running_to_completed(engine: Engine):
     summary = get_summary(engine, "local", batch_id)
     assert (summary.status, summary.succeeded, summary.failed) == ("COMPLETED", 2, 1)
     assert summary.completed_at is not None
+
+
+def test_summary_and_recent_list_derive_the_same_status_and_done(engine: Engine):
+    """One definition (batch_progress) behind both reads: at every stage they are equal."""
+    batch_id = accept(engine, 4)
+    stages = [[], [(1, "SUCCEEDED"), (2, "RUNNING")], [(3, "CANCELLED")],
+              [(2, "FAILED"), (4, "CANCELLED")]]
+    seen = []
+    for changes in stages:
+        for position, status in changes:
+            set_status(engine, batch_id, position, status)
+        summary = get_summary(engine, "local", batch_id)
+        assert list_batches(engine, "local").items == [summary]
+        assert list_batches(engine, "local", status=summary.status).items == [summary]
+        seen.append((summary.status, summary.done, summary.outcome))
+    assert seen == [("QUEUED", 0, None), ("RUNNING", 1, None), ("RUNNING", 2, None),
+                    ("COMPLETED", 4, "cancelled")]
 
 
 def test_unknown_and_foreign_batches_are_not_found(engine: Engine):

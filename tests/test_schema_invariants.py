@@ -8,6 +8,7 @@ from sqlalchemy.exc import IntegrityError
 
 from core import schema
 from core.database import make_engine
+from core.jobs.status import TERMINAL_STATUSES
 
 HASH = "a" * 64
 
@@ -68,6 +69,27 @@ BAD_JOBS = {
                                      "review_jobs_error_check"),
     "cancelled with a token": (CANCELLED | {"token": uuid.uuid4()}, "review_jobs_token_check"),
 }
+
+
+# A row every other constraint accepts, for each status the schema allows (completed_at aside).
+VALID_JOBS = {
+    "QUEUED": {},
+    "RUNNING": RUNNING | {"token": uuid.uuid4()},
+    "SUCCEEDED": {"status": "SUCCEEDED", "started": NOW, "result": "{}"},
+    "FAILED": {"status": "FAILED", "started": NOW, "code": "X"},
+    "CANCELLED": {"status": "CANCELLED"},
+}
+
+
+@pytest.mark.parametrize("status", list(VALID_JOBS))
+def test_completed_at_goes_with_exactly_the_terminal_statuses_the_code_names(engine: Engine, status: str):
+    """TERMINAL_STATUSES (bound into the batch progress SQL) and the schema agree."""
+    completed = NOW if status in TERMINAL_STATUSES else None
+    with engine.begin() as conn:
+        insert_job(conn, **VALID_JOBS[status], completed=completed)
+    flipped = None if completed else NOW
+    with pytest.raises(IntegrityError, match="review_jobs_terminal_completed_check"), engine.begin() as conn:
+        insert_job(conn, **VALID_JOBS[status], completed=flipped)
 
 
 @pytest.mark.parametrize("name", list(BAD_JOBS))
