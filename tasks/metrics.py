@@ -19,7 +19,7 @@ from prometheus_client import CollectorRegistry, multiprocess
 
 from core.database import make_engine
 from core.settings import Settings
-from core.telemetry import BacklogCollector, serve_metrics
+from core.telemetry import BacklogCollector, ProviderGateCollector, serve_metrics
 
 log = logging.getLogger(__name__)
 DIRECTORY_PREFIX = "listing-review-metrics-"
@@ -55,6 +55,7 @@ def worker_metrics(settings: Settings, libpq_url: str) -> Iterator[WorkerMetrics
     registry = CollectorRegistry()
     multiprocess.MultiProcessCollector(registry, path=str(directory))
     registry.register(BacklogCollector(engine, settings.queue_name))
+    registry.register(ProviderGateCollector(engine))
     server = serve_metrics(settings.worker_metrics_port, settings.metrics_host, registry)
     try:
         yield WorkerMetrics(directory)

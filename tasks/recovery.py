@@ -1,5 +1,6 @@
 """The recovery loop every worker process runs: heartbeats for its own attempts, release of
-jobs whose worker stopped heartbeating, and re-sending of orphaned dramatiq-pg messages.
+jobs whose worker stopped heartbeating, re-sending of orphaned dramatiq-pg messages, and of
+jobs left waiting on a provider gate (a lost probe, a gate closed by hand).
 
 dramatiq-pg marks a message `consumed` and holds a session advisory lock on it while it is
 processed; when the process dies the lock vanishes but the message stays `consumed`, and
@@ -19,6 +20,7 @@ from core.jobs.heartbeat import InFlight, beat
 from core.jobs.queue import JobQueue
 from core.jobs.recovery import recover_stale_jobs
 from core.operations.recording import record_recoveries, record_worker_heartbeat
+from core.provider_gate.maintenance import send_stranded_waiters
 from core.settings import Settings
 from core.sql import queries_beside
 
@@ -51,6 +53,7 @@ def recovery_pass(
         recovered = recover_stale_jobs(engine, queue, settings.job_lease)
         record_recoveries(engine, "stale_job", len(recovered))
         requeue_orphaned_messages(engine, settings.queue_name, settings.recovery_interval)
+        send_stranded_waiters(engine, queue, settings.recovery_interval)
     finally:
         if worker_id is not None:
             record_worker_heartbeat(engine, worker_id, socket.gethostname(), os.getpid())
