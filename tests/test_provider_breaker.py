@@ -6,11 +6,13 @@ past, the way the clock would.
 """
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError
+from streamlit.testing.v1 import AppTest
 
 from core.jobs.execution import JobRunner, Outcome
 from core.jobs.heartbeat import InFlight
@@ -287,3 +289,30 @@ def test_a_job_cannot_wait_on_a_gate_that_does_not_exist(engine: Engine):
     with pytest.raises(IntegrityError), engine.begin() as conn:
         conn.execute(text("insert into provider_gate_waits (job_id, provider, model) "
                           "values (:id, 'nobody', 'nothing')"), {"id": job_id})
+
+
+@pytest.fixture
+def operations_page(database_url: str, monkeypatch) -> Iterator[AppTest]:
+    from core.settings import get_settings
+    from ui.services import runtime
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    get_settings.cache_clear()
+    runtime.clear()
+    app = AppTest.from_file(str(Path(__file__).parent.parent / "ui" / "app.py"), default_timeout=30)
+    yield app.run().switch_page("pages/operations.py")
+    get_settings.cache_clear()
+    runtime.clear()
+
+
+def test_operations_page_shows_each_breaker_with_its_waiting_jobs(engine: Engine, operations_page: AppTest):
+    provider = SwitchableProvider()
+    job_ids = open_the_gate(engine, provider)
+    runner(engine, provider).execute(job_ids[3])
+    operations_page.run()
+    assert not operations_page.exception
+    [breakers] = [frame.value for frame in operations_page.dataframe]
+    assert breakers[["provider", "model", "state", "reason", "consecutive failures", "waiting jobs"]
+                    ].to_dict("records") == [{"provider": "scripted", "model": "test-model", "state": "open",
+                                              "reason": "unavailable", "consecutive failures": 3,
+                                              "waiting jobs": 1}]

@@ -1,9 +1,11 @@
-"""Operations: queues, job states, failures, workers and recoveries, refreshed live."""
+"""Operations: queues, job states, failures, workers, recoveries and provider circuit
+breakers, refreshed live."""
 
 import pandas as pd
 import streamlit as st
 
 from core.operations.stats import operations_snapshot
+from core.provider_gate.breaker import GateState
 from ui.services import call, runtime
 
 st.title("Operations")
@@ -32,6 +34,20 @@ def live_operations() -> None:
     st.caption("Completions per minute, last hour")
     per_minute = pd.DataFrame(snapshot.completions_per_minute, columns=["minute", "completed"])
     st.line_chart(per_minute.set_index("minute"))
+    provider_breakers(snapshot.provider_gates)
+
+
+def provider_breakers(gates: list[GateState]) -> None:
+    """One row per provider+model that has seen a failure; none means every call went through."""
+    st.caption("Provider circuit breakers (open: claims paused, jobs wait without spending attempts)")
+    if not gates:
+        st.text("No provider failures recorded: every breaker is closed.")
+        return
+    st.dataframe(pd.DataFrame([{
+        "provider": gate.provider, "model": gate.model, "state": gate.state.replace("_", "-"),
+        "reason": gate.reason or "", "consecutive failures": gate.failures,
+        "open since": gate.opened_at, "next probe in (s)": round(gate.next_probe_in_seconds, 1),
+        "waiting jobs": gate.waiting_jobs} for gate in gates]), hide_index=True)
 
 
 live_operations()
