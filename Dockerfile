@@ -5,6 +5,7 @@ COPY core core
 COPY tasks tasks
 COPY ui ui
 COPY cli cli
+COPY composition composition
 COPY api api
 COPY migrations migrations
 COPY sample_catalogs sample_catalogs

@@ -9,7 +9,7 @@ from api import schemas
 from api.middleware import BodySizeLimit, NoStore
 from api.problems import install_problem_handlers
 from api.routers import batches, jobs, reviews
-from cli.runtime import Runtime
+from composition.runtime import Runtime
 from core.jobs.model_slots import ModelSlots
 from core.listings.providers.registry import make_provider
 from core.settings import Settings

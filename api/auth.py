@@ -5,7 +5,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from cli.runtime import Runtime
+from composition.runtime import Runtime
 from core.accounts.service import authenticate
 from core.errors import AppError
 

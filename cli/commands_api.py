@@ -2,12 +2,8 @@
 
 import argparse
 
-from cli.commands_use import parse_uuid
+from cli.commands_use import parse_owner, parse_uuid
 from cli.output import print_json, print_table
-from cli.runtime import open_runtime
-from core.accounts.service import create_key, list_keys, revoke_key
-from core.settings import get_settings, with_overrides
-from core.telemetry import serve_metrics
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -16,7 +12,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     actions = keys.add_subparsers(dest="keys_command", required=True, metavar="ACTION")
     create = _action(actions, "create", "Create a key for a seller; it is printed only once.",
                      run_keys_create)
-    create.add_argument("--owner", required=True, help="seller id the key acts as (1-128 chars)")
+    create.add_argument("--owner", required=True, type=parse_owner,
+                        help="seller id the key acts as (1-128 characters, not blank)")
     _action(actions, "list", "List keys (ids, owners, dates; never secrets).", run_keys_list)
     revoke = _action(actions, "revoke", "Revoke a key: it stops working at once.", run_keys_revoke)
     revoke.add_argument("key_id", type=parse_uuid)
@@ -36,6 +33,9 @@ def _action(actions, name: str, help_text: str, handler) -> argparse.ArgumentPar
 
 
 def run_keys_create(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.accounts.service import create_key
+
     key_id, secret = create_key(open_runtime().engine, args.owner)
     if args.json:
         print_json({"owner": args.owner, "key": secret, "keyId": str(key_id)})
@@ -46,9 +46,14 @@ def run_keys_create(args: argparse.Namespace) -> int:
 
 
 def run_keys_list(args: argparse.Namespace) -> int:
-    keys = list_keys(open_runtime().engine)
+    from composition.runtime import open_runtime
+    from core.accounts.service import list_keys
+
+    keys = list_keys(open_runtime(migrate=False).engine)
     if args.json:
         print_json([key.to_json_dict() for key in keys])
+    elif not keys:
+        print("No API keys yet. Create one with: listing-review keys create --owner SELLER")
     else:
         print_table(["key id", "owner", "created", "revoked"],
                     [[key.key_id, key.owner, key.created_at, key.revoked_at] for key in keys])
@@ -56,6 +61,9 @@ def run_keys_list(args: argparse.Namespace) -> int:
 
 
 def run_keys_revoke(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.accounts.service import revoke_key
+
     key = revoke_key(open_runtime().engine, args.key_id)
     if args.json:
         print_json(key.to_json_dict())
@@ -65,10 +73,12 @@ def run_keys_revoke(args: argparse.Namespace) -> int:
 
 
 def run_api(args: argparse.Namespace) -> int:
-    # Imported here so the other commands do not pay for loading FastAPI and uvicorn.
     import uvicorn
 
     from api.app import create_app
+    from composition.runtime import open_runtime
+    from core.settings import get_settings, with_overrides
+    from core.telemetry import serve_metrics
 
     runtime = open_runtime(with_overrides(get_settings(), api_port=args.port))
     port = runtime.settings.api_port

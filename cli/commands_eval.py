@@ -3,10 +3,13 @@
 import argparse
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from cli.output import print_fields, print_json
-from core.listings.evaluation import MAX_REPEAT, Scorecard, evaluate, load_dataset
-from core.listings.providers.registry import make_provider
 from core.settings import PROVIDERS, get_settings, with_overrides
+
+if TYPE_CHECKING:
+    from core.listings.evaluation import Scorecard
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -16,13 +19,15 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--provider", choices=PROVIDERS,
                         help="reviewer to evaluate (default: LISTING_REVIEW_PROVIDER or heuristic)")
     parser.add_argument("--repeat", type=parse_repeat, default=1,
-                        help=f"reviews per case, 1-{MAX_REPEAT} (default 1)")
+                        help="reviews per case (default 1); above the maximum is refused, naming it")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run_eval)
 
 
 def parse_repeat(value: str) -> int:
     """argparse type: a usage error (exit 2) instead of a traceback or a huge paid run."""
+    from core.listings.evaluation import MAX_REPEAT
+
     if not value.isdigit() or not 1 <= int(value) <= MAX_REPEAT:
         raise argparse.ArgumentTypeError(f"'{value}' is not a whole number from 1 to {MAX_REPEAT}")
     return int(value)
@@ -30,6 +35,9 @@ def parse_repeat(value: str) -> int:
 
 def run_eval(args: argparse.Namespace) -> int:
     """Exit 0 whenever the run completed: poor scores are a result, not a failure."""
+    from core.listings.evaluation import evaluate, load_dataset
+    from core.listings.providers.registry import make_provider
+
     cases = load_dataset(args.dataset)
     settings = with_overrides(get_settings(), provider=args.provider)
     card = evaluate(cases, make_provider(settings), settings.model_timeout, args.repeat)
@@ -40,7 +48,7 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_scorecard(dataset: Path, card: Scorecard) -> None:
+def print_scorecard(dataset: Path, card: "Scorecard") -> None:
     print(f"Evaluation of {dataset} with {card.provider} ({card.model}, {card.prompt_version})")
     print_fields([
         ("cases / runs", f"{card.cases} / {card.runs}"),
@@ -58,7 +66,7 @@ def print_scorecard(dataset: Path, card: Scorecard) -> None:
     _print_failures(card)
 
 
-def _print_failures(card: Scorecard) -> None:
+def _print_failures(card: "Scorecard") -> None:
     """Misses in full (not clipped like table cells): they are what a reader acts on."""
     if not card.failures:
         print("\nEvery run met its expectations.")

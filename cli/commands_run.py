@@ -2,30 +2,32 @@
 
 import argparse
 import os
-import signal
-import subprocess
 import sys
-import time
+from contextlib import AbstractContextManager, nullcontext
+from importlib.util import find_spec
 from pathlib import Path
+from typing import IO
 
-import ui
-from cli.runtime import open_runtime
-from core import embedded_postgres, schema
-from core.settings import get_settings, with_overrides
-from tasks.worker import supervise
+from core.settings import Settings, get_settings, with_overrides
 
-# Children get the workers' shutdown wait plus this margin before they are killed.
-STOP_MARGIN_SECONDS = 10
+UI_APP = Path(find_spec("ui").origin).with_name("app.py")  # located without importing the UI
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
-    up = commands.add_parser("up", help="Run everything: database, migrations, a worker, the UI and the API.",
-                             description="Run everything; Ctrl-C stops all of it.")
+    up = commands.add_parser(
+        "up", help="Run everything: database, migrations, a worker, the UI and the API.",
+        description="Run everything and follow batches here (accepted, every 10%%, completed); "
+        "Ctrl-C stops all of it. The processes' own log lines go to LISTING_REVIEW_HOME/up.log.")
     up.add_argument("--port", type=int, help="UI port (default LISTING_REVIEW_UI_PORT or 8501)")
+    up.add_argument("--verbose", action="store_true",
+                    help="show every process's log lines here (each job attempt, requests) "
+                    "instead of writing them to up.log")
     up.set_defaults(handler=run_up)
     down = commands.add_parser("down", help="Stop the embedded database.")
     down.set_defaults(handler=run_down)
-    migrate = commands.add_parser("migrate", help="Bring the database schema up to date.")
+    migrate = commands.add_parser("migrate", help="Bring the database schema up to date.",
+                                  description="Bring the database schema up to date. Read commands "
+                                  "(batch, items, job, keys list) never migrate; they ask for this.")
     migrate.set_defaults(handler=run_migrate)
     worker = commands.add_parser("worker", help="Run supervised worker processes.")
     worker.add_argument("--processes", type=int, help="default LISTING_REVIEW_WORKER_PROCESSES (1)")
@@ -33,16 +35,23 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     worker.set_defaults(handler=run_worker)
     ui_command = commands.add_parser("ui", help="Run the Streamlit UI.")
     ui_command.add_argument("--port", type=int, help="default LISTING_REVIEW_UI_PORT (8501)")
+    ui_command.add_argument("--host", help="interface to listen on (default LISTING_REVIEW_UI_HOST, "
+                            "127.0.0.1; 0.0.0.0 in a container)")
     ui_command.set_defaults(handler=run_ui)
 
 
 def run_migrate(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core import schema
+
     runtime = open_runtime()
     print(f"Database schema is at {schema.current_revision(runtime.engine)}.")
     return 0
 
 
 def run_down(args: argparse.Namespace) -> int:
+    from core import embedded_postgres
+
     settings = get_settings()
     if settings.database_url:
         print("DATABASE_URL points at an external database; nothing to stop.")
@@ -53,6 +62,9 @@ def run_down(args: argparse.Namespace) -> int:
 
 
 def run_worker(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from tasks.worker import supervise
+
     settings = with_overrides(get_settings(), worker_processes=args.processes,
                               worker_threads=args.threads)
     runtime = open_runtime(settings)
@@ -63,60 +75,93 @@ def run_worker(args: argparse.Namespace) -> int:
 
 
 def run_ui(args: argparse.Namespace) -> int:
-    runtime = open_runtime()
-    port = args.port or runtime.settings.ui_port
-    child = subprocess.Popen(_ui_command(port), env=_child_env(runtime.database_url))
-    return _wait_for([child], STOP_MARGIN_SECONDS)
+    from cli import up
+    from composition.runtime import open_runtime
+
+    settings = with_overrides(get_settings(), ui_port=args.port, ui_host=args.host)
+    runtime = open_runtime(settings)
+    stopping = up.Stopping()
+    child = up.start(ui_command(settings), _child_env(runtime.database_url), None, "UI")
+    stopped = None
+    try:
+        stopped = up.wait_any([child], stopping)
+    except KeyboardInterrupt:
+        pass
+    up.stop_all([child], up.STOP_MARGIN_SECONDS)
+    return 1 if stopped is not None and stopped.process.returncode else 0
 
 
 def run_up(args: argparse.Namespace) -> int:
-    runtime = open_runtime()
-    port = args.port or runtime.settings.ui_port
-    env = _child_env(runtime.database_url)
-    children = [
-        subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=env),
-        subprocess.Popen(_ui_command(port), env=env),
-        subprocess.Popen([sys.executable, "-m", "cli.main", "api"], env=env),
-    ]
-    print(f"Listing Review is up: http://localhost:{port}  (Ctrl-C stops everything)", flush=True)
-    print(f"HTTP API: http://localhost:{runtime.settings.api_port}/docs", flush=True)
-    return _wait_for(children, runtime.settings.shutdown_wait + STOP_MARGIN_SECONDS)
+    from cli import up
+    from composition.runtime import open_runtime
+
+    settings = with_overrides(get_settings(), ui_port=args.port)
+    ui = up.Endpoint("UI", settings.ui_host, settings.ui_port, "--port or LISTING_REVIEW_UI_PORT")
+    api = up.Endpoint("API", "127.0.0.1", settings.api_port, "LISTING_REVIEW_API_PORT")
+    for endpoint in (ui, api):
+        endpoint.require_free()
+    print("Starting the database, a worker, the UI and the API...", flush=True)
+    runtime = open_runtime(settings)
+    log = None if args.verbose else settings.home / "up.log"
+    with _log_file(log) as output:
+        env = _child_env(runtime.database_url)
+        children = [
+            up.start([sys.executable, "-m", "cli.main", "worker"], env, output, "worker"),
+            up.start(ui_command(settings), env, output, "UI"),
+            up.start([sys.executable, "-m", "cli.main", "api", "--port", str(api.port)], env, output,
+                     "API"),
+        ]
+        return _supervise(children, runtime, ui, api, log)
 
 
-def _ui_command(port: int) -> list[str]:
-    app = Path(ui.__file__).with_name("app.py")
-    return [sys.executable, "-m", "streamlit", "run", str(app), "--server.port", str(port),
+def _supervise(children, runtime, ui, api, log: Path | None) -> int:
+    from cli import up
+
+    stopping = up.Stopping()
+    ready, stopped = False, None
+    try:
+        ready = up.wait_until_ready(children, lambda: (
+            up.answers(f"http://{ui.local_host}:{ui.port}/_stcore/health", lambda body: body == b"ok")
+            and up.answers(f"http://{api.local_host}:{api.port}/openapi.json")), stopping)
+        if ready:
+            print(f"Listing Review is up: http://{_shown(ui)}:{ui.port} (UI), "
+                  f"http://{_shown(api)}:{api.port}/docs (API). Ctrl-C stops everything.", flush=True)
+            if log:
+                print(f"Log lines of the worker, UI and API: {log} (--verbose shows them here).", flush=True)
+        stopped = up.follow(children, runtime, stopping) if ready else up.first_stopped(children)
+    except KeyboardInterrupt:
+        pass
+    if stopped is not None:
+        up.report_stopped(stopped, log)
+    elif not ready and not stopping.requested:
+        print(f"The UI and API did not answer within {up.START_SECONDS} s; stopping.", file=sys.stderr)
+    up.stop_all(children, runtime.settings.shutdown_wait + up.STOP_MARGIN_SECONDS)
+    return 1 if stopped is not None or not (ready or stopping.requested) else 0
+
+
+def ui_command(settings: Settings) -> list[str]:
+    """Streamlit on our interface, port and upload limit: a file over the limit is refused by
+    Streamlit itself, before the app receives it.
+    """
+    return [sys.executable, "-m", "streamlit", "run", str(UI_APP),
+            "--server.address", settings.ui_host, "--server.port", str(settings.ui_port),
+            "--server.maxUploadSize", str(settings.max_upload_megabytes),
             "--server.headless", "true", "--browser.gatherUsageStats", "false",
             "--client.toolbarMode", "minimal"]
+
+
+def _shown(endpoint) -> str:
+    return "localhost" if endpoint.local_host == "127.0.0.1" else endpoint.local_host
+
+
+def _log_file(path: Path | None) -> AbstractContextManager[IO[bytes] | None]:
+    """Appended to across runs; with --verbose, none (children write to this console)."""
+    if path is None:
+        return nullcontext()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return open(path, "ab")
 
 
 def _child_env(database_url: str) -> dict[str, str]:
     """Children use the database this process resolved, and never start a second one."""
     return os.environ | {"DATABASE_URL": database_url}
-
-
-def _wait_for(children: list[subprocess.Popen], stop_seconds: float) -> int:
-    """Until Ctrl-C/SIGTERM or a child exits; then stop every child and wait for them."""
-    stopping = []
-    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
-    try:
-        while not stopping and all(child.poll() is None for child in children):
-            time.sleep(0.5)
-    except KeyboardInterrupt:
-        pass
-    failed = any(child.poll() not in (None, 0) for child in children)
-    _stop(children, stop_seconds)
-    return 1 if failed and not stopping else 0
-
-
-def _stop(children: list[subprocess.Popen], stop_seconds: float) -> None:
-    for child in children:
-        if child.poll() is None:
-            child.send_signal(signal.SIGTERM)
-    deadline = time.monotonic() + stop_seconds
-    for child in children:
-        try:
-            child.wait(max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()

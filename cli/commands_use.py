@@ -1,4 +1,8 @@
-"""Commands that use the product: submit a catalog, read batches, items and jobs, review one."""
+"""Commands that use the product: submit a catalog, read batches, items and jobs, review one.
+
+Read commands (batch, items, job) open the database without migrating it: they only check
+that its schema is current, and answer at once.
+"""
 
 import argparse
 import json
@@ -6,17 +10,19 @@ import uuid
 from decimal import Decimal
 from pathlib import Path
 
-from cli.output import print_fields, print_json, print_table
-from cli.runtime import open_runtime
-from core.batches.pages import DEFAULT_LIMIT, get_items_page
-from core.batches.progress import get_summary
-from core.batches.submission import submit_catalog
-from core.errors import InvalidBatchRequest
-from core.jobs.status import get_job
-from core.listings import service
-from core.listings.draft import validate_draft
-from core.listings.providers.registry import make_provider
-from core.settings import PROVIDERS, get_settings, with_overrides
+from cli.output import print_fields, print_json, print_review, print_table, yes_no
+from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX
+from core.settings import PROVIDERS, seller_id
+
+LISTING_HELP = """\
+The listing file holds one JSON object (UTF-8) with the fields title, description and
+category (text), price (a number or a decimal string such as "45.00", not negative) and
+optionally attributes (an object of name -> text), e.g.
+
+  {"title": "Wireless keyboard", "description": "Used keyboard with USB receiver.",
+   "category": "Computer accessories", "price": 45.00, "attributes": {"brand": "KeyPro"}}
+
+The object may also be wrapped as {"listing": {...}}, the API's request shape."""
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -25,21 +31,24 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     submit.add_argument("--key", help="idempotency key (default: hash of owner + file content)")
     batch = _command(commands, "batch", "Show a batch's progress.", run_batch)
     batch.add_argument("batch_id", type=parse_uuid)
-    items = _command(commands, "items", "Page through a batch's items in order.", run_items)
+    items = _command(commands, "items", "Page through a batch's items in order (with their job ids).",
+                     run_items)
     items.add_argument("batch_id", type=parse_uuid)
     items.add_argument("--after", type=int, default=0, help="last position already seen (default 0)")
-    items.add_argument("--limit", type=int, default=DEFAULT_LIMIT, help="1-100 (default 25)")
-    job = _command(commands, "job", "Show one review job.", run_job)
+    items.add_argument("--limit", type=int, default=DEFAULT_LIMIT,
+                       help=f"1-{LIMIT_MAX} (default {DEFAULT_LIMIT})")
+    job = _command(commands, "job", "Show one review job and its review in full.", run_job)
     job.add_argument("job_id", type=parse_uuid)
-    review = _command(commands, "review", "Review one listing now (synchronous).", run_review,
-                      owner=False)
-    review.add_argument("listing", type=Path, help="JSON file with one listing")
+    review = _command(commands, "review", "Review one listing now (synchronous); nothing is stored.",
+                      run_review, owner=False, epilog=LISTING_HELP)
+    review.add_argument("listing", type=Path, help="JSON file with one listing (see below)")
     review.add_argument("--provider", choices=PROVIDERS,
                         help="reviewer to use (default: LISTING_REVIEW_PROVIDER or heuristic)")
 
 
-def _command(commands, name: str, help_text: str, handler, owner: bool = True):
-    parser = commands.add_parser(name, help=help_text, description=help_text)
+def _command(commands, name: str, help_text: str, handler, owner: bool = True, epilog: str | None = None):
+    parser = commands.add_parser(name, help=help_text, description=help_text, epilog=epilog,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--json", action="store_true", help="print JSON")
     if owner:
         parser.add_argument("--owner", type=parse_owner,
@@ -57,13 +66,17 @@ def parse_uuid(value: str) -> uuid.UUID:
 
 
 def parse_owner(value: str) -> str:
-    """argparse type: the same rule as the owner column's CHECK constraint."""
-    if not value.strip() or len(value) > 128:
-        raise argparse.ArgumentTypeError("a seller id is 1-128 characters and not blank")
-    return value
+    """argparse type: the one seller-id rule, as a usage error (exit 2)."""
+    try:
+        return seller_id(value)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run_submit(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.batches.submission import submit_catalog
+
     runtime = open_runtime()
     data = _read_bytes(args.file)
     accepted = submit_catalog(
@@ -81,7 +94,10 @@ def run_submit(args: argparse.Namespace) -> int:
 
 
 def run_batch(args: argparse.Namespace) -> int:
-    runtime = open_runtime()
+    from composition.runtime import open_runtime
+    from core.batches.progress import get_summary
+
+    runtime = open_runtime(migrate=False)
     summary = get_summary(runtime.engine, _owner(args, runtime), args.batch_id)
     if args.json:
         print_json(summary.to_json_dict())
@@ -91,33 +107,53 @@ def run_batch(args: argparse.Namespace) -> int:
 
 
 def run_items(args: argparse.Namespace) -> int:
-    runtime = open_runtime()
+    from composition.runtime import open_runtime
+    from core.batches.pages import get_items_page
+
+    runtime = open_runtime(migrate=False)
     page = get_items_page(runtime.engine, _owner(args, runtime), args.batch_id, after=args.after,
                           limit=args.limit, max_after=runtime.settings.max_batch_items)
     if args.json:
         print_json(page.to_json_dict())
         return 0
     print_table(
-        ["#", "item", "status", "score", "human review", "error"],
+        ["#", "item", "status", "score", "needs human review", "job id", "error"],
         [[item.position, item.item_id, item.status, (item.result or {}).get("qualityScore"),
-          (item.result or {}).get("requiresHumanReview"), item.error_code] for item in page.items],
+          yes_no((item.result or {}).get("requiresHumanReview")), item.job_id, item.error_code]
+         for item in page.items],
     )
     if page.next_after is not None:
         print(f"More: listing-review items {args.batch_id} --after {page.next_after}")
+    print("One item in full: listing-review job JOB_ID")
     return 0
 
 
 def run_job(args: argparse.Namespace) -> int:
-    runtime = open_runtime()
+    from composition.runtime import open_runtime
+    from core.jobs.status import get_job
+
+    runtime = open_runtime(migrate=False)
     job = get_job(runtime.engine, _owner(args, runtime), args.job_id)
     if args.json:
         print_json(job.to_json_dict())
-    else:
-        print_fields(list(job.to_json_dict().items()))
+        return 0
+    shape = job.to_json_dict()
+    error = shape["error"]
+    print_fields([(name, value) for name, value in shape.items() if name not in ("result", "error")]
+                 + [("error", f"{error['code']}: {error['message']}" if error else None)])
+    if job.result:
+        print()
+        print_review(job.result)
     return 0
 
 
 def run_review(args: argparse.Namespace) -> int:
+    from core.errors import InvalidBatchRequest
+    from core.listings import service
+    from core.listings.draft import validate_draft
+    from core.listings.providers.registry import make_provider
+    from core.settings import get_settings, with_overrides
+
     draft, problems = validate_draft(_read_listing(args.listing))
     if draft is None:
         raise InvalidBatchRequest(
@@ -130,7 +166,7 @@ def run_review(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
     else:
-        print_fields(list(result.items()))
+        print_review(result)
     return 0
 
 
@@ -142,11 +178,15 @@ def _read_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as error:
+        from core.errors import InvalidBatchRequest
+
         raise InvalidBatchRequest(f"Cannot read {path}: {error.strerror}.") from None
 
 
 def _read_listing(path: Path) -> dict:
     """A listing JSON file, flat or wrapped as {"listing": {...}}."""
+    from core.errors import InvalidBatchRequest
+
     try:
         data = json.loads(_read_bytes(path).decode("utf-8-sig"), parse_float=Decimal)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -156,3 +196,4 @@ def _read_listing(path: Path) -> dict:
     if not isinstance(data, dict):
         raise InvalidBatchRequest(f"{path} must hold one JSON object with the listing's fields.")
     return data
+

@@ -1,7 +1,10 @@
 """`listing-review`: run the product and use it from a terminal.
 
 Exit status 0 means success; 1 an error reported as `{"error": {code, message, rows?}}`;
-2 a usage or configuration error.
+2 a usage or configuration error (including a database whose schema is behind).
+
+Building the parser imports nothing heavy: each command imports what it needs when it
+runs, so a read command does not load the SDKs, Dramatiq or Alembic.
 """
 
 import argparse
@@ -22,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="listing-review",
         description="Listing Review Batches: submit catalogs and review every listing durably.",
         epilog="Configuration comes from environment variables; see the README's table "
-        "(DATABASE_URL, LISTING_REVIEW_HOME, LISTING_REVIEW_MAX_BATCH_ITEMS, ...).",
+        "(DATABASE_URL, LISTING_REVIEW_HOME, LISTING_REVIEW_OWNER, LISTING_REVIEW_MAX_BATCH_ITEMS, ...).",
     )
     parser.add_argument("--log-format", choices=("text", "json"),
                         help="log lines as text or one JSON object per line (default "
@@ -51,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as other tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as error:  # a bug: say so plainly, never with a traceback or SQL
         print_error({"error": {"code": "INTERNAL_ERROR", "message": (
             f"An unexpected error ({type(error).__name__}) stopped the command; nothing more "

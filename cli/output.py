@@ -25,6 +25,28 @@ def print_fields(pairs: Sequence[tuple[str, Any]]) -> None:
         print(f"{name.ljust(width)}  {_cell(value)}")
 
 
+def print_review(result: dict[str, Any]) -> None:
+    """A stored review for a person: every issue and suggestion in full, one per line."""
+    print(f"Quality score       {result['qualityScore']} / 100")
+    print(f"Needs human review  {yes_no(result['requiresHumanReview'])}")
+    print(f"Missing fields      {', '.join(result['missingFields']) or 'none'}")
+    _print_list("Issues", result["issues"])
+    _print_list("Suggestions", result["suggestions"])
+    usage = result.get("usage")
+    tokens = f"; {usage['inputTokens']} tokens in, {usage['outputTokens']} out" if usage else ""
+    print(f"\nReviewed by {result['provider']} ({result['model']}, {result['promptVersion']}){tokens}.")
+
+
+def _print_list(title: str, lines: Sequence[str]) -> None:
+    print(f"\n{title}:" if lines else f"\n{title}: none")
+    for line in lines:
+        print(f"  - {line}")
+
+
+def yes_no(flag: bool | None) -> str | None:
+    return None if flag is None else ("yes" if flag else "no")
+
+
 def print_error(body: dict[str, Any], as_json: bool) -> None:
     """Errors go to stderr as text, or to stdout as the `{"error": ...}` JSON document."""
     if as_json:

@@ -1,20 +1,27 @@
-"""Bringing a database to the schema this code expects (Alembic revisions in `migrations/`)."""
+"""Bringing a database to the schema this code expects (Alembic revisions in `migrations/`).
+
+Alembic is imported by the functions that use it: reading the current revision must stay
+cheap for commands that only check it.
+"""
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import migrations
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 HEAD = "head"
 # Any constant works; it only has to be the same for every process that migrates.
 MIGRATION_LOCK_ID = 0x4C52_0001
 
 
-def alembic_config() -> Config:
+def alembic_config() -> "Config":
     """Alembic's config pointing at the installed `migrations` package, with no ini file."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(Path(migrations.__file__).parent))
     return config
@@ -22,11 +29,15 @@ def alembic_config() -> Config:
 
 def head_revision() -> str:
     """The newest revision in `migrations/`."""
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def upgrade(engine: Engine, revision: str = HEAD) -> None:
     """Apply pending revisions; an advisory lock lets many processes start at once safely."""
+    from alembic import command
+
     config = alembic_config()
     with engine.connect() as connection:
         connection.execute(text("select pg_advisory_lock(:id)"), {"id": MIGRATION_LOCK_ID})

@@ -1,6 +1,7 @@
 """The one settings class: every knob, its environment variable, default and bounds."""
 
 import ipaddress
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -13,7 +14,18 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Provider = Literal["heuristic", "openai", "ollama", "gemini"]
 PROVIDERS: tuple[str, ...] = get_args(Provider)
+OWNER_MAX_LENGTH = 128
 HOST_NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*")
+
+
+def seller_id(value: str) -> str:
+    """The one owner-id rule (environment, command line, API keys): surrounding spaces are
+    dropped and 1-128 characters must remain, as the owner columns' CHECK constraints require.
+    """
+    owner = value.strip()
+    if not 1 <= len(owner) <= OWNER_MAX_LENGTH:
+        raise ValueError(f"a seller id is 1-{OWNER_MAX_LENGTH} characters and not blank")
+    return owner
 
 
 def default_home() -> Path:
@@ -32,7 +44,7 @@ class Settings(BaseSettings):
         description="Any PostgreSQL; unset means the embedded server under `home`.",
     )
     home: Path = Field(default_factory=default_home, description="Embedded database data dir.")
-    owner: str = Field(default="local", min_length=1, max_length=128)
+    owner: str = "local"
     provider: Provider = "heuristic"
     openai_api_key: SecretStr | None = Field(default=None, validation_alias="OPENAI_API_KEY")
     openai_base_url: str | None = Field(default=None, validation_alias="OPENAI_BASE_URL")
@@ -84,6 +96,8 @@ class Settings(BaseSettings):
         default=2.0, ge=0.05, le=600.0,
         description="How long an open breaker pauses claims before one probe call (longer if "
                     "the provider's Retry-After says so).")
+    ui_host: str = Field(default="127.0.0.1", max_length=253,
+                         description="Interface the UI listens on; 0.0.0.0 to expose it (containers).")
 
     @field_validator("database_url")
     @classmethod
@@ -92,7 +106,12 @@ class Settings(BaseSettings):
             raise ValueError("must be a PostgreSQL URL such as postgresql://user:password@host:5432/db")
         return value or None
 
-    @field_validator("metrics_host")
+    @field_validator("owner")
+    @classmethod
+    def owner_is_a_seller_id(cls, value: str) -> str:
+        return seller_id(value)
+
+    @field_validator("metrics_host", "ui_host")
     @classmethod
     def metrics_host_is_an_address(cls, value: str) -> str:
         """An IP address or a host name, so a typo fails at start-up, not at the first scrape."""
@@ -102,6 +121,13 @@ class Settings(BaseSettings):
             if not HOST_NAME.fullmatch(value):
                 raise ValueError("must be an IP address (such as 127.0.0.1) or a host name") from None
         return value
+
+    @property
+    def max_upload_megabytes(self) -> int:
+        """The upload limit in Streamlit's unit (MiB), rounded up, so the UI refuses a file
+        larger than that before receiving it and our own check refuses the rest.
+        """
+        return math.ceil(self.max_upload_bytes / (1024 * 1024))
 
     @model_validator(mode="after")
     def provider_has_its_key(self) -> "Settings":

@@ -7,7 +7,10 @@ import sys
 import uuid
 from pathlib import Path
 
+import psycopg
 import pytest
+
+from core.database import make_engine
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
 
@@ -146,3 +149,142 @@ def test_blank_owner_is_a_usage_error_not_a_database_error(database_url: str):
     result = run("batch", str(uuid.uuid4()), "--owner", "   ", database_url=database_url)
     assert result.returncode == 2 and "seller id" in result.stderr
     assert "Traceback" not in result.stderr and "INSERT" not in result.stderr.upper()
+
+
+# --- a fast, quiet, readable CLI ---
+
+HEAVY_MODULES = ("openai", "google", "dramatiq", "alembic", "streamlit", "fastapi", "uvicorn", "pandas")
+
+
+def submitted_batch(database_url: str) -> dict:
+    result = run("submit", str(SAMPLES / "books.json"), "--json", database_url=database_url)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def first_job_id(batch_id: str, database_url: str) -> str:
+    return json.loads(run("items", batch_id, "--json", database_url=database_url).stdout)["items"][0]["jobId"]
+
+
+def test_read_commands_say_nothing_on_stderr(database_url: str):
+    batch_id = submitted_batch(database_url)["batchId"]
+    job_id = first_job_id(batch_id, database_url)
+    for args in (("batch", batch_id), ("items", batch_id), ("job", job_id), ("keys", "list")):
+        for output in ((), ("--json",)):
+            result = run(*args, *output, database_url=database_url)
+            assert result.returncode == 0 and result.stdout and result.stderr == "", (args, result.stderr)
+
+
+def test_read_commands_load_no_sdk_queue_or_migration_machinery(database_url: str):
+    batch_id = submitted_batch(database_url)["batchId"]
+    probe = ("import io, json, sys, contextlib\nfrom cli.main import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             f"    assert main(['batch', '{batch_id}', '--json']) == 0\n"
+             "print(json.dumps(sorted({name.split('.')[0] for name in sys.modules})))")
+    result = subprocess.run([sys.executable, "-c", probe], env=os.environ | {"DATABASE_URL": database_url},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert not set(json.loads(result.stdout)) & set(HEAVY_MODULES)
+
+
+def test_read_commands_never_migrate_and_say_how_to(empty_database_url: str):
+    result = run("batch", str(uuid.uuid4()), "--json", database_url=empty_database_url)
+    assert result.returncode == 2 and "listing-review migrate" in result.stderr
+    assert "Traceback" not in result.stderr
+    with psycopg.connect(empty_database_url) as conn:
+        assert conn.execute("select to_regclass('alembic_version')").fetchone()[0] is None
+    assert run("migrate", database_url=empty_database_url).returncode == 0
+    found = run("batch", str(uuid.uuid4()), "--json", database_url=empty_database_url)
+    assert json.loads(found.stdout)["error"]["code"] == "REVIEW_BATCH_NOT_FOUND"
+
+
+def test_the_revision_read_commands_expect_is_alembics_head():
+    from composition.runtime import expected_revision
+    from core import schema
+
+    assert expected_revision() == schema.head_revision()
+
+
+def test_blank_owner_in_the_environment_is_a_configuration_error_naming_it(database_url: str):
+    result = run("submit", str(SAMPLES / "books.json"), "--json", database_url=database_url,
+                 LISTING_REVIEW_OWNER="   ")
+    assert result.returncode == 2 and "LISTING_REVIEW_OWNER" in result.stderr
+    assert "INTERNAL_ERROR" not in result.stdout + result.stderr
+
+
+def test_items_show_job_ids_and_whether_a_person_must_look(database_url: str):
+    batch_id = submitted_batch(database_url)["batchId"]
+    page = json.loads(run("items", batch_id, "--json", database_url=database_url).stdout)
+    text = run("items", batch_id, database_url=database_url).stdout
+    assert "needs human review" in text.splitlines()[0]
+    assert all(item["jobId"] in text for item in page["items"])
+
+
+def test_review_text_prints_every_issue_and_suggestion_in_full(tmp_path: Path):
+    listing = tmp_path / "listing.json"
+    listing.write_text(json.dumps({"title": "Keyboard", "description": "Used", "category": "C",
+                                   "price": 1}))
+    review = json.loads(run("review", str(listing), "--json").stdout)
+    lines = run("review", str(listing)).stdout.splitlines()
+    assert review["issues"] and review["suggestions"]
+    for line in review["issues"] + review["suggestions"]:
+        assert f"  - {line}" in lines
+    assert f"Needs human review  {'yes' if review['requiresHumanReview'] else 'no'}" in lines
+
+
+def test_job_text_prints_its_review_in_full(database_url: str, settings):
+    from core.jobs.execution import JobRunner
+    from core.jobs.heartbeat import InFlight
+    from core.jobs.model_slots import ModelSlots
+    from core.listings.providers.offline import HeuristicProvider
+    from tasks.queue import DramatiqPgQueue
+
+    job_id = first_job_id(submitted_batch(database_url)["batchId"], database_url)
+    engine = make_engine(database_url)
+    try:
+        JobRunner(engine, DramatiqPgQueue(settings.queue_name), HeuristicProvider(), ModelSlots(1, 10),
+                  settings, InFlight()).execute(uuid.UUID(job_id))
+    finally:
+        engine.dispose()
+    result = json.loads(run("job", job_id, "--json", database_url=database_url).stdout)["result"]
+    lines = run("job", job_id, database_url=database_url).stdout.splitlines()
+    assert result and all(f"  - {line}" in lines for line in result["issues"] + result["suggestions"])
+
+
+def test_review_help_says_what_the_listing_file_holds():
+    text = run("review", "--help").stdout
+    assert all(field in text for field in ("title", "description", "category", "price", "attributes"))
+
+
+def test_the_ui_is_launched_on_loopback_with_our_upload_limit():
+    from cli.commands_run import ui_command
+    from core.settings import Settings
+
+    def flags(settings: Settings) -> dict[str, str]:
+        command = ui_command(settings)
+        return dict(zip(command[5::2], command[6::2]))
+
+    launched = flags(Settings(max_upload_bytes=41_900_000, ui_port=8123))
+    assert launched["--server.maxUploadSize"] == "40"  # 41.9 MB is 39.96 MiB (Streamlit's unit), rounded up
+    assert launched["--server.address"] == "127.0.0.1" and launched["--server.port"] == "8123"
+    assert flags(Settings(ui_host="0.0.0.0"))["--server.address"] == "0.0.0.0"
+
+
+def test_the_upload_page_states_the_limit_the_uploader_enforces(database_url: str, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from core.settings import get_settings
+    from ui.services import runtime
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("LISTING_REVIEW_MAX_UPLOAD_BYTES", str(3 * 1024 * 1024 + 1))
+    get_settings.cache_clear()
+    runtime.clear()
+    try:
+        page = AppTest.from_file(str(Path(__file__).parent.parent / "ui" / "app.py"), default_timeout=30)
+        page.run()
+        assert "4 MB per file" in page.caption[0].value
+        assert get_settings().max_upload_megabytes == 4
+    finally:
+        get_settings.cache_clear()
+        runtime.clear()

@@ -1,12 +1,18 @@
-"""Cached access to core services for pages, and the storage-down banner."""
+"""Cached access to core services for pages, and the storage-down banner.
+
+Pages rerun on every interaction; what is expensive to make (the engine, the review
+provider and its SDK client) is made once per UI process here.
+"""
 
 from collections.abc import Callable
 from typing import TypeVar
 
 import streamlit as st
 
-from cli.runtime import Runtime, open_runtime
+from composition.runtime import Runtime, open_runtime
 from core.errors import AppError, StorageUnavailable
+from core.listings.providers.base import ReviewProvider
+from core.listings.providers.registry import make_provider
 from core.settings import get_settings
 from core.telemetry import serve_metrics
 
@@ -25,6 +31,12 @@ def runtime() -> Runtime:
     """One engine and queue per UI process (the database is resolved and migrated once)."""
     metrics_endpoint()
     return open_runtime()
+
+
+@st.cache_resource(show_spinner=False)
+def provider() -> ReviewProvider:
+    """One provider (and SDK client with its connection pool) per UI process, not per click."""
+    return make_provider(get_settings())
 
 
 def call(service: Callable[[], T]) -> T | None:

@@ -7,8 +7,6 @@ from typing import Any
 
 from core.errors import AppError
 
-OWNER_MAX = 128
-
 
 @dataclass(frozen=True)
 class ApiKey:

@@ -10,8 +10,9 @@ import uuid
 
 from sqlalchemy import Engine
 
-from core.accounts.models import OWNER_MAX, ApiKey, ApiKeyNotFound, InvalidOwner
+from core.accounts.models import ApiKey, ApiKeyNotFound, InvalidOwner
 from core.errors import storage_errors
+from core.settings import seller_id
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
@@ -24,7 +25,7 @@ def create_key(engine: Engine, owner: str) -> tuple[uuid.UUID, str]:
     """A new key for `owner`: (key id, secret). Raises InvalidOwner for a blank or over-long
     owner, StorageUnavailable when the database is unreachable.
     """
-    check_owner(owner)
+    owner = check_owner(owner)
     key_id, secret = uuid.uuid4(), PREFIX + secrets.token_urlsafe(32)
     with storage_errors(), engine.begin() as connection:
         connection.execute(QUERIES["insert_key"],
@@ -62,9 +63,12 @@ def key_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-def check_owner(owner: str) -> None:
-    if not owner.strip() or len(owner) > OWNER_MAX:
-        raise InvalidOwner(f"The owner must be 1 to {OWNER_MAX} characters and not blank.")
+def check_owner(owner: str) -> str:
+    """The owner as stored, by the one seller-id rule; InvalidOwner if it breaks it."""
+    try:
+        return seller_id(owner)
+    except ValueError as error:
+        raise InvalidOwner(f"The owner is not valid: {error}.") from None
 
 
 def _api_key(row) -> ApiKey:

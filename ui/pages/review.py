@@ -4,9 +4,8 @@ import streamlit as st
 
 from core.listings import service
 from core.listings.draft import parse_attribute_lines, validate_draft
-from core.listings.providers.registry import make_provider
 from ui.components import review_card
-from ui.services import call, runtime
+from ui.services import call, provider, runtime
 
 st.title("Review one listing")
 loaded = call(runtime)
@@ -29,7 +28,7 @@ if submitted:
         st.error(f"{problem.field}: {problem.message}")
     if draft is not None:
         settings = loaded.settings
-        outcome = call(lambda: service.review(draft, "sync", make_provider(settings),
+        outcome = call(lambda: service.review(draft, "sync", provider(),
                                               settings.model_timeout))
         if outcome is not None:
             review_card(outcome.to_stored_result(), None)

@@ -20,7 +20,7 @@ if loaded is None:
     st.stop()
 settings = loaded.settings
 st.caption(f"CSV, JSON or JSONL; up to {settings.max_batch_items:,} listings and "
-           f"{settings.max_upload_bytes // (1024 * 1024)} MB per file.")
+           f"{settings.max_upload_megabytes} MB per file.")
 if SAMPLE.is_file():
     st.download_button("New here? Download a sample catalog", SAMPLE.read_bytes(), SAMPLE.name,
                        "text/csv")

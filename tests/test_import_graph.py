@@ -1,0 +1,56 @@
+"""The package dependency graph, read from the source (every import, lazy ones included):
+entry points depend on the composition root, never on each other, and core on none of them.
+"""
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("core", "tasks", "composition", "ui", "api", "cli", "migrations")
+FRAMEWORKS = ("streamlit", "dramatiq", "dramatiq_pg", "fastapi", "starlette", "uvicorn")
+FORBIDDEN = {
+    "core": {"tasks", "composition", "ui", "api", "cli", *FRAMEWORKS},
+    "tasks": {"composition", "ui", "api", "cli", "streamlit", "fastapi", "starlette", "uvicorn"},
+    "composition": {"ui", "api", "cli", "streamlit", "fastapi"},
+    "ui": {"api", "cli"},
+    "api": {"ui", "cli", "streamlit"},
+}
+
+
+def imported_top_levels(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@cache
+def dependencies(package: str) -> frozenset[str]:
+    found = set().union(*(imported_top_levels(path) for path in (ROOT / package).rglob("*.py")))
+    return frozenset(found - {package})
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_package_imports_nothing_it_must_not(package: str):
+    assert not dependencies(package) & FORBIDDEN[package]
+
+
+def test_our_packages_form_no_cycle():
+    graph = {package: dependencies(package) & set(PACKAGES) for package in PACKAGES}
+    done: set[str] = set()
+
+    def visit(package: str, path: tuple[str, ...]) -> None:
+        assert package not in path, f"import cycle: {' -> '.join((*path, package))}"
+        if package not in done:
+            for dependency in graph[package]:
+                visit(dependency, (*path, package))
+            done.add(package)
+
+    for package in PACKAGES:
+        visit(package, ())
