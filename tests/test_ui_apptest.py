@@ -1,6 +1,7 @@
 """The Streamlit pages driven by AppTest against a real database."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,17 @@ from streamlit.testing.v1 import AppTest
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
+HOSTILE = ["https://evil.example/login", "www.evil.example", "evil@evil.example", ":smile:",
+           "[p](https://evil.example)", "<b>x</b> **bold**", "mailto:a@b.example", ":blue[x]",
+           ":material/home:", "&lt;b&gt;", "$x^2$", "1. item\n- item\n# head\n===", "a\\:smile:"]
+# What Streamlit's markdown tools see once escapes are read: GFM autolink literals (URLs, www.
+# hosts, e-mail addresses) and emoji or icon shortcodes.
+LIVE_PATTERNS = re.compile(r"https?://|www\.|[\w.+-]@[\w-]+\.\w|:[\w/+-]+:|mailto:", re.IGNORECASE)
+
+
+def shown(markdown: str) -> str:
+    """The text a reader sees for markdown written by plain_label: escapes read, joiners unseen."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
 
 
 @pytest.fixture
@@ -64,7 +76,7 @@ def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, eng
     page.switch_page("pages/batch.py").run()
     assert not page.exception
     assert [metric.value for metric in page.metric] == ["15", "0", "0", "0", "0"]
-    assert [expander.label for expander in page.expander][:2] == [
+    assert [shown(expander.label) for expander in page.expander][:2] == [
         "#1 · FA-4001 · QUEUED", "#2 · FA-4002 · QUEUED"]
     assert len(page.expander) == 15
 
@@ -99,7 +111,7 @@ def test_batches_page_lists_batches_and_filters_by_status(app: AppTest):
     submit_sample(app, "fashion.jsonl")
     app.switch_page("pages/batches.py").run()
     assert not app.exception
-    assert [link.label for link in app.get("page_link")] == ["fashion.jsonl", "books.json"]
+    assert [shown(link.label) for link in app.get("page_link")] == ["fashion.jsonl", "books.json"]
     app.get("button_group")[0].set_value("Completed").run()
     assert len(app.get("page_link")) == 0
     assert "No batches yet" in app.info[0].value
@@ -134,7 +146,7 @@ def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine:
     finish_batch(engine, fail_positions=(2, 5))
     original = open_batch(app, engine)
     app.get("button_group")[0].set_value("Failures").run()
-    assert [expander.label for expander in app.expander] == [
+    assert [shown(expander.label) for expander in app.expander] == [
         "#2 · BK-3002 · FAILED", "#5 · BK-3005 · FAILED"]
     next(button for button in app.button
          if button.label == "Retry failed and cancelled items").click().run()
@@ -170,7 +182,7 @@ def test_review_page_reviews_one_listing_and_reports_field_problems(app: AppTest
     app.text_input[2].input("-3")
     app.text_area[1].input("brand KeyPro")
     app.button[0].click().run()
-    assert [error.value for error in app.error] == [
+    assert [shown(error.value) for error in app.error] == [
         "attributes: line 1 has no ':'; write attributes as 'name: value'.",
         "price: price cannot be negative: use 0 or more."]
 
@@ -240,3 +252,51 @@ def test_items_and_batches_are_paged_by_keyset(app: AppTest, engine: Engine):
     assert len(app.expander) == 5
     next(button for button in app.button if button.label == "Previous page").click().run()
     assert [expander.label for expander in app.expander][0].startswith("#1 ")
+
+
+def text_node(markdown: str) -> str:
+    """What markdown plugins (autolinks, emoji) see: escapes read, joiners kept."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
+def unescaped_specials(markdown: str) -> str:
+    return re.sub(r"[^\\`*_{}\[\]()#+\-=!|~<>$&:.@]", "", re.sub(r"\\.", "", markdown))
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_plain_label_shows_text_literally_with_no_link_emoji_or_markup_left(text: str):
+    from ui.components import plain_label
+
+    label = plain_label(text)
+    assert shown(label) == text
+    assert not LIVE_PATTERNS.search(text_node(label))
+    assert unescaped_specials(label) == ""
+
+
+def test_hostile_item_ids_and_file_name_show_literally_on_the_batch_page(app: AppTest, engine: Engine,
+                                                                         tmp_path: Path):
+    ids = HOSTILE[:4]
+    lines = [json.dumps({"item_id": item_id, "title": "T", "description": "D", "category": "C",
+                         "price": "1"}) for item_id in ids]
+    upload(app, "evil@evil.example.jsonl", "\n".join(lines).encode())
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+    assert not app.exception
+    labels = [expander.label for expander in app.expander]
+    assert [shown(label).split(" · ")[1] for label in labels] == ids
+    captions = [caption.value for caption in app.caption if "evil" in caption.value]
+    assert [shown(caption).split(" · ")[0] for caption in captions] == ["evil@evil.example.jsonl"]
+    seller_parts = [text_node(label).split(" · ")[1] for label in labels] + [
+        text_node(caption).split(" · ")[0] for caption in captions]
+    assert not any(LIVE_PATTERNS.search(part) for part in seller_parts)
+
+
+def test_review_form_errors_show_the_sellers_own_input_literally(app: AppTest):
+    app.switch_page("pages/review.py").run()
+    app.text_input[0].input("Lamp")
+    app.text_area[0].input("Brass desk lamp")
+    app.text_input[1].input("Home")
+    app.text_input[2].input("[p](https://evil.example)")
+    app.button[0].click().run()
+    [error] = [error.value for error in app.error]
+    assert "'[p](https://evil.example)'" in shown(error)
+    assert unescaped_specials(error) == "" and not LIVE_PATTERNS.search(text_node(error))

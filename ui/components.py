@@ -1,5 +1,7 @@
-"""Pieces several pages render the same way. Seller and model text is always shown with
-st.text (never markdown or HTML), so nothing in a listing can inject formatting or links.
+"""Pieces several pages render the same way. Seller and model text is shown with st.text or
+in dataframe cells (never markdown or HTML); where Streamlit only takes markdown (labels,
+captions, alerts) it goes through plain_label, so nothing in a listing can inject formatting,
+links or emoji.
 """
 
 import re
@@ -8,14 +10,24 @@ from typing import Any
 import streamlit as st
 
 
-MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+!|~<>$])")
+MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-=!|~<>$&:.@])")
+# Escaping is not enough for these: Streamlit links bare URLs, `www.` hosts and e-mail
+# addresses and turns `:smile:` into an emoji after unescaping, so an invisible WORD JOINER
+# before each `:` `.` `@` breaks every such pattern while the text still reads the same.
+PATTERN_BREAKERS = ":.@"
+WORD_JOINER = "\u2060"
 
 
 def plain_label(text: str) -> str:
-    """Seller text for widget labels, which Streamlit renders as markdown: every markdown
-    character is escaped so a title or item id cannot turn into a link or formatting.
+    """Seller or model text for any place Streamlit renders markdown (widget and expander
+    labels, captions, st.error): shown literally, never as formatting, a link or an emoji.
     """
-    return MARKDOWN_SPECIALS.sub(r"\\\1", text)
+    return MARKDOWN_SPECIALS.sub(_escaped, text)
+
+
+def _escaped(match: re.Match) -> str:
+    character = match.group(1)
+    return (WORD_JOINER if character in PATTERN_BREAKERS else "") + "\\" + character
 
 
 def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
@@ -25,7 +37,7 @@ def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
         st.caption("Cancelled before review.")
         return
     if error:
-        st.error(f"{error['code']}: {error['message']}")
+        st.error(plain_label(f"{error['code']}: {error['message']}"))
         return
     if not result:
         st.caption("Not reviewed yet.")

@@ -4,7 +4,7 @@ import streamlit as st
 
 from core.listings import service
 from core.listings.draft import parse_attribute_lines, validate_draft
-from ui.components import review_card
+from ui.components import plain_label, review_card
 from ui.services import call, provider, runtime
 
 st.title("Review one listing")
@@ -25,11 +25,12 @@ if submitted:
     if line_problems:
         draft = None
     for problem in line_problems + problems:
-        st.error(f"{problem.field}: {problem.message}")
+        st.error(plain_label(f"{problem.field}: {problem.message}"))
     if draft is not None:
         settings = loaded.settings
         outcome = call(lambda: service.review(draft, "sync", provider(),
                                               settings.model_timeout))
         if outcome is not None:
             review_card(outcome.to_stored_result(), None)
-            st.caption(f"{outcome.provider} / {outcome.model}, {outcome.duration_seconds:.2f} s")
+            st.caption(plain_label(f"{outcome.provider} / {outcome.model}") +
+                       f", {outcome.duration_seconds:.2f} s")
