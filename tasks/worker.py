@@ -35,7 +35,10 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
 
     On stop, in-flight calls get `shutdown_wait` seconds to finish; whatever is still
     running after that stays RUNNING and is recovered by the others once its heartbeat ages.
+    The stop handlers come first, so a stop during boot is as graceful as a later one.
     """
+    stop = _stop_event()
+    _stop_when_supervisor_dies(stop)
     configure_logging(settings.log_format)
     engine = make_engine(libpq_url, pool_size=settings.worker_threads + 2)
     queue = DramatiqPgQueue(settings.queue_name)
@@ -50,7 +53,6 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     # dramatiq-pg's consumer never resets its backoff once it has hit the prefetch limit, then
     # sleeps up to 1 s per wait while threads run dry; a deeper prefetch keeps them fed.
     worker.queue_prefetch = settings.worker_prefetch or settings.worker_threads * PREFETCH_PER_THREAD
-    stop = _stop_event()
     worker.start()
     # One id per process lifetime: the operations page counts live processes by it.
     recovery = start_recovery_loop(engine, queue, runner.in_flight, settings, stop, uuid.uuid4())
@@ -70,11 +72,30 @@ def _stop_event() -> threading.Event:
     return stop
 
 
+def _stop_when_supervisor_dies(stop: threading.Event) -> None:
+    """An orphaned worker process would keep taking jobs under a supervisor nobody can stop.
+
+    The spawn context hands each child the read end of a pipe whose write end only the
+    supervisor holds; the kernel closes it however the supervisor dies (SIGKILL included),
+    on every platform. The child then stops exactly as on SIGTERM.
+    """
+    supervisor = multiprocessing.parent_process()
+    if supervisor is None:
+        return
+
+    def watch() -> None:
+        supervisor.join()
+        log.warning("supervisor %s is gone; this worker process stops", supervisor.pid)
+        stop.set()
+
+    threading.Thread(target=watch, name="listing-review-supervisor-watch", daemon=True).start()
+
+
 def supervise(settings: Settings, libpq_url: str) -> None:
     """Run `worker_processes` workers; restart any that exits until we are told to stop."""
+    stop = _stop_event()
     configure_logging(settings.log_format)
     context = multiprocessing.get_context("spawn")
-    stop = _stop_event()
     with worker_metrics(settings, libpq_url) as metrics:
         children = [_spawn(context, settings, libpq_url) for _ in range(settings.worker_processes)]
         while not stop.wait(RESTART_PAUSE_SECONDS):

@@ -5,11 +5,13 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
 from collections.abc import Callable
 
+import psutil
 from sqlalchemy import Engine
 
 from core.batches.progress import BatchSummary, get_summary
@@ -34,14 +36,25 @@ def ui_healthy(port: int) -> bool:
 
 
 class WorkerGroup:
-    """`listing-review worker` in its own session, so a kill takes its children with it."""
+    """`listing-review worker` in its own session, so a kill takes its children with it; its
+    output (supervisor and worker processes) goes to a temporary file the test can read.
+    """
 
     def __init__(self, database_url: str, **settings: str) -> None:
         env = os.environ | {"DATABASE_URL": database_url} | settings
-        log = open(os.environ["WORKER_LOG"], "a") if os.environ.get("WORKER_LOG") else subprocess.DEVNULL
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=env,
-                                        start_new_session=True, stdout=log,
+                                        start_new_session=True, stdout=self.log,
                                         stderr=subprocess.STDOUT)
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode("utf-8", "replace")
+
+    def wait_ready(self, processes: int = 1) -> None:
+        """Every worker process has said it is ready (its stop handlers are in place by then)."""
+        wait_for(lambda: self.output().count("worker process ready") >= processes,
+                 f"{processes} worker process(es) ready")
 
     def kill(self) -> None:
         """SIGKILL the supervisor and every worker process: no cleanup of any kind runs."""
@@ -54,9 +67,33 @@ class WorkerGroup:
         return self.process.wait(timeout)
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
+        if self.process.poll() is None or _session_alive(self.process.pid):
+            _kill_session(self.process.pid)
             self.process.wait(10)
+        self.log.close()
+
+
+def _kill_session(session: int) -> None:
+    try:
+        os.killpg(session, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _session_alive(session: int) -> bool:
+    try:
+        os.killpg(session, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
+def running(process: psutil.Process) -> bool:
+    """Alive and not a zombie waiting for whoever adopted it to reap it."""
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 def wait_for(condition: Callable[[], bool], what: str, seconds: float = DEADLINE_SECONDS) -> None:

@@ -2,63 +2,113 @@
 
 import os
 import signal
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
 
+import psutil
 import pytest
+from dramatiq import MessageProxy
 from sqlalchemy import Engine, text
 
 from core.batches.acceptance import accept_batch
 from core.batches.pages import get_items_page
-from core.batches.progress import BatchSummary, get_summary
+from tasks.broker import make_broker
+from tasks.consumer import ReviewConsumer
 from tasks.queue import DramatiqPgQueue
 from tests.builders import items
+from tests.processes import WorkerGroup, running, wait_for, wait_for_summary
 
 QUEUE_NAME = "listing-reviews"
-DEADLINE_SECONDS = 90
+ORPHAN_DEADLINE_SECONDS = 30
 
 
 @pytest.fixture
-def worker(database_url: str) -> Iterator[subprocess.Popen]:
-    env = os.environ | {"DATABASE_URL": database_url, "LISTING_REVIEW_WORKER_THREADS": "4"}
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    yield process
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        process.wait(60)
+def start_worker(database_url: str) -> Iterator:
+    groups: list[WorkerGroup] = []
+
+    def start(processes: int = 1) -> WorkerGroup:
+        group = WorkerGroup(database_url, LISTING_REVIEW_WORKER_THREADS="4",
+                            LISTING_REVIEW_WORKER_PROCESSES=str(processes))
+        groups.append(group)
+        group.wait_ready(processes)
+        return group
+
+    yield start
+    for group in groups:
+        group.terminate()
+        group.close()
 
 
-def wait_until_completed(engine: Engine, batch_id: uuid.UUID) -> BatchSummary:
-    deadline = time.monotonic() + DEADLINE_SECONDS
-    while time.monotonic() < deadline:
-        summary = get_summary(engine, "local", batch_id)
-        if summary.status == "COMPLETED":
-            return summary
-        time.sleep(0.2)
-    raise AssertionError(f"batch not completed in {DEADLINE_SECONDS} s: {summary}")
+def queue_states(engine: Engine) -> dict[str, int]:
+    with engine.connect() as conn:
+        return dict(conn.execute(text("select state::text, count(*) from dramatiq.queue group by 1")).all())
 
 
-def test_accepted_batch_is_reviewed_by_a_real_worker(engine: Engine, worker: subprocess.Popen):
+def test_accepted_batch_is_reviewed_by_a_real_worker(engine: Engine, start_worker):
+    start_worker()
     accepted = accept_batch(engine, DramatiqPgQueue(QUEUE_NAME), owner="local", key="k",
                             items=items(20), max_items=1000)
-    summary = wait_until_completed(engine, accepted.batch_id)
+    summary = wait_for_summary(engine, accepted.batch_id, "completion", lambda s: s.status == "COMPLETED")
     assert (summary.succeeded, summary.failed) == (20, 0)
     page = get_items_page(engine, "local", accepted.batch_id, limit=20, max_after=1000)
     results = [item.result for item in page.items]
     assert all(0 <= result["qualityScore"] <= 100 for result in results)
     assert {result["provider"] for result in results} == {"heuristic"}
+    # The job row commits before dramatiq-pg acks its message: wait for the acks themselves.
+    wait_for(lambda: queue_states(engine) == {"done": 20}, "every message acked")
     with engine.connect() as conn:
-        states = conn.execute(text("select state::text, count(*) from dramatiq.queue group by 1")).all()
         attempts = conn.execute(text("select distinct attempts from review_jobs")).scalars().all()
-    assert dict(states) == {"done": 20}
     assert attempts == [1]
 
 
-def test_worker_stops_cleanly_on_sigterm(worker: subprocess.Popen):
-    time.sleep(3)
-    worker.send_signal(signal.SIGTERM)
-    assert worker.wait(60) == 0
+def test_worker_stops_cleanly_on_sigterm(start_worker):
+    worker = start_worker()
+    assert worker.terminate() == 0
+
+
+def test_worker_processes_exit_when_their_supervisor_is_killed(start_worker):
+    # Given a supervisor with two ready worker processes
+    group = start_worker(processes=2)
+    children = psutil.Process(group.process.pid).children(recursive=True)
+    assert len([child for child in children if running(child)]) >= 2
+    # When only the supervisor is killed: no cleanup of any kind runs in it
+    os.kill(group.process.pid, signal.SIGKILL)
+    group.process.wait(10)
+    # Then every process it started stops on its own
+    wait_for(lambda: not any(running(child) for child in children),
+             "every orphaned worker process to exit", ORPHAN_DEADLINE_SECONDS)
+    assert group.output().count("this worker process stops") == 2
+
+
+def take_message(consumer: ReviewConsumer) -> MessageProxy:
+    """The consumer's next message (it answers None while it waits for one)."""
+    taken: list[MessageProxy | None] = []
+
+    def took() -> bool:
+        taken.append(next(consumer))
+        return taken[-1] is not None
+
+    wait_for(took, "the consumer to take the message")
+    return taken[-1]
+
+
+def test_an_ack_through_a_replaced_consumer_or_a_retried_ack_raises_nothing(
+    engine: Engine, database_url: str
+):
+    # Given a message taken by a consumer that Dramatiq then replaced after a connection error
+    with engine.begin() as conn:
+        DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [uuid.uuid4()])
+    broker = make_broker(database_url, threads=1)
+    first = broker.consume(QUEUE_NAME, prefetch=1, timeout=1000)
+    replacement = broker.consume(QUEUE_NAME, prefetch=1, timeout=1000)
+    try:
+        message = take_message(first)
+        # When the worker thread acks it through the replacement, and the ack is retried
+        replacement.ack(message)
+        replacement.ack(message)
+    finally:
+        first.close()
+        replacement.close()
+        broker.close()
+    # Then nothing escaped into Dramatiq (which would skip its after-ack hooks) and it is done
+    assert queue_states(engine) == {"done": 1}
