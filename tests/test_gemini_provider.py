@@ -5,7 +5,6 @@ classes, retries, timeouts); a mocked SDK would only restate our assumptions.
 """
 
 import socket
-import time
 import traceback
 from collections.abc import Iterator
 
@@ -218,13 +217,11 @@ def test_other_client_error_is_a_permanent_review_failure(fake, code, status):
 
 
 def test_no_answer_within_the_timeout_is_model_timeout(fake):
-    fake.hang(3)
-    started = time.monotonic()
+    fake.hang(3)  # the answer would be a valid review: an error proves we stopped waiting first
 
     error = failure(fake, timeout=1)
 
     assert error.code == "MODEL_TIMEOUT"
-    assert time.monotonic() - started < 2.5
     assert len(fake.requests) == 1
 
 
@@ -232,13 +229,11 @@ def test_nothing_listening_is_provider_unavailable():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    started = time.monotonic()
 
     with pytest.raises(ReviewError) as caught:
         provider(f"http://127.0.0.1:{port}").review(draft(), timeout=2)
 
     assert caught.value.code == "AI_PROVIDER_UNAVAILABLE"
-    assert time.monotonic() - started < 2
 
 
 # --- Nothing from the provider leaks -------------------------------------------------------------

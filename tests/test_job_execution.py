@@ -23,6 +23,7 @@ from core.listings.review import ListingReview
 from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft
+from tests.processes import wait_for
 
 QUEUE = DramatiqPgQueue("listing-reviews")
 GOOD = ListingReview(quality_score=88, missing_fields=[], issues=[], suggestions=[],
@@ -148,8 +149,15 @@ def test_abandoned_calls_hold_their_slot_and_jobs_are_deferred_without_an_attemp
     assert (job(engine, second).status, job(engine, second).attempts) == ("QUEUED", 0)
     assert [message["args"] for message in delayed_messages(engine)] == [[str(second)]]
     release.set()
-    time.sleep(0.05)
+    wait_for(lambda: slot_is_free(stuck_runner.slots), "the abandoned call to give its slot back")
     assert stuck_runner.execute(second) is Outcome.SUCCEEDED
+
+
+def slot_is_free(slots: ModelSlots) -> bool:
+    if not slots.reserve():
+        return False
+    slots.release()
+    return True
 
 
 def unavailable() -> ProviderAnswer:

@@ -4,7 +4,6 @@ it sends, and how every failure becomes a bounded, text-free ReviewError.
 
 import json
 import socket
-import time
 import traceback
 from collections.abc import Iterator
 from email.utils import format_datetime
@@ -165,13 +164,11 @@ def test_other_client_errors_are_review_failed(fake: FakeOpenAI, status: int):
 
 
 def test_answer_slower_than_the_timeout_is_model_timeout(fake: FakeOpenAI):
-    fake.hang(3)
-    started = time.monotonic()
+    fake.hang(3)  # the answer would be a valid review: an error proves we stopped waiting first
 
     error = review_error(fake, timeout=0.5)
 
     assert error.code == "MODEL_TIMEOUT"
-    assert time.monotonic() - started < 2
 
 
 def test_refused_connection_is_provider_unavailable():
@@ -188,14 +185,30 @@ def _leaky_error_body() -> dict:
                       "param": None, "code": LEAK}}
 
 
+def assert_no_provider_text(error: ReviewError) -> None:
+    shown = [str(error), error.message, repr(error), repr(error.args),
+             "".join(traceback.format_exception(error)), json.dumps(error.to_json_dict())]
+    assert not any(LEAK in text for text in shown)
+    assert error.__cause__ is None and error.__context__ is None
+
+
+@pytest.mark.parametrize(
+    ("status", "code"),
+    [(400, "REVIEW_FAILED"), (401, "REVIEW_FAILED"), (429, "AI_RATE_LIMITED"),
+     (500, "AI_PROVIDER_UNAVAILABLE")],
+)
+def test_no_provider_text_escapes_from_http_errors(fake: FakeOpenAI, status: int, code: str):
+    fake.status(status, headers={"x-detail": LEAK}, body=_leaky_error_body())
+
+    error = review_error(fake)
+
+    assert error.code == code, "the scripted status must be the one answered"
+    assert_no_provider_text(error)
+
+
 @pytest.mark.parametrize(
     "script",
     [
-        pytest.param(lambda f: f.status(s, headers={"x-detail": LEAK}, body=_leaky_error_body()),
-                     id=str(s))
-        for s in (400, 401, 429, 500)
-    ]
-    + [
         pytest.param(lambda f: f.status(401, body=f"plain text {LEAK}"), id="text-body"),
         pytest.param(lambda f: f.reply_text(f"{LEAK} not json"), id="invalid-json"),
         pytest.param(lambda f: f.reply(DEFAULT_REVIEW | {"qualityScore": 150, "issues": [LEAK]}),
@@ -207,12 +220,7 @@ def _leaky_error_body() -> dict:
 def test_no_provider_text_escapes_in_errors(fake: FakeOpenAI, script):
     script(fake)
 
-    error = review_error(fake)
-
-    shown = [str(error), error.message, repr(error), repr(error.args),
-             "".join(traceback.format_exception(error)), json.dumps(error.to_json_dict())]
-    assert not any(LEAK in text for text in shown)
-    assert error.__cause__ is None and error.__context__ is None
+    assert_no_provider_text(review_error(fake))
 
 
 def test_openai_factory_uses_openai_settings(fake: FakeOpenAI):
