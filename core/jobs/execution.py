@@ -118,12 +118,14 @@ class JobRunner:
         except ReviewError as error:
             return self._failed(attempt, error)
         with self.engine.begin() as connection:
-            stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
             self._provider_answered(connection)
+            stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
         return Outcome.SUCCEEDED if stored else Outcome.STALE
 
     def _provider_answered(self, connection: Connection) -> None:
-        """Close the gate if it may close, and send every job that waited for it."""
+        """Close the gate if it may close, and send every job that waited for it. Called before
+        any job row is written: every transaction takes the gate's row lock before a job's, so
+        two of them can never wait for each other."""
         woken = self.gate.record_answer(connection)
         if woken:
             self.queue.enqueue(connection, woken)
