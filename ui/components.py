@@ -37,7 +37,8 @@ def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
         st.caption("Cancelled before review.")
         return
     if error:
-        st.error(plain_label(f"{error['code']}: {error['message']}"))
+        # Our own bounded code and seller-safe message (never provider or seller text).
+        st.error(f"{error['code']}: {error['message']}")
         return
     if not result:
         st.caption("Not reviewed yet.")
