@@ -4,9 +4,10 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from fastapi_offline import FastAPIOffline
 
 from api import schemas
-from api.middleware import BodySizeLimit, NoStore
+from api.middleware import BodySizeLimit, BodyTimeout, NoStore, UnexpectedErrors
 from api.problems import install_problem_handlers
 from api.routers import batches, jobs, reviews
 from composition.runtime import Runtime
@@ -23,12 +24,15 @@ DESCRIPTION = (
 )
 # Models the routes describe through openapi_extra or hand-written responses.
 DOCUMENTED_MODELS = (schemas.ReviewBatchRequest, schemas.Listing, schemas.Problem)
+# Swagger UI's script, style and icon, served from the installed fastapi-offline package, so
+# /docs works without internet access.
+DOCS_ASSETS = "/docs-assets"
 
 
 def create_app(runtime: Runtime) -> FastAPI:
     """The app for one runtime (settings, engine, queue); the provider is made once here."""
-    app = FastAPI(title=TITLE, description=DESCRIPTION, version="1", docs_url="/docs",
-                  redoc_url=None)
+    app = FastAPIOffline(title=TITLE, description=DESCRIPTION, version="1", docs_url="/docs",
+                         redoc_url=None, static_url=DOCS_ASSETS)
     app.state.runtime = runtime
     app.state.provider = make_provider(runtime.settings)
     app.state.model_slots = ModelSlots(runtime.settings.api_review_concurrency,
@@ -36,8 +40,11 @@ def create_app(runtime: Runtime) -> FastAPI:
     for router in (batches.router, jobs.router, reviews.router):
         app.include_router(router)
     install_problem_handlers(app)
+    # Each add wraps the ones before: UnexpectedErrors ends up outermost.
+    app.add_middleware(BodyTimeout, seconds=runtime.settings.request_body_timeout)
     app.add_middleware(BodySizeLimit, max_bytes=runtime.settings.max_upload_bytes)
     app.add_middleware(NoStore)
+    app.add_middleware(UnexpectedErrors)
     app.openapi = lambda: _openapi(app)
     return app
 

@@ -3,7 +3,6 @@
 becomes a generic 500, so no provider text, prompt, SQL or stack trace leaves the server.
 """
 
-import logging
 from http import HTTPStatus
 from typing import Any
 
@@ -14,7 +13,6 @@ from starlette.exceptions import HTTPException
 
 from core.errors import AppError
 
-log = logging.getLogger(__name__)
 MEDIA_TYPE = "application/problem+json"
 NO_STORE = {"Cache-Control": "no-store"}
 RETRY_AFTER_SECONDS = {429: 30, 503: 10}
@@ -31,6 +29,7 @@ STATUS_BY_CODE = {
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
     "IDEMPOTENCY_CONFLICT": 409,
+    "REQUEST_TIMEOUT": 408,
     "REQUEST_TOO_LARGE": 413,
     "UNSUPPORTED_MEDIA_TYPE": 415,
     "ADMISSION_LIMIT_EXCEEDED": 429,
@@ -52,19 +51,29 @@ class RequestTooLarge(AppError):
     code = "REQUEST_TOO_LARGE"
 
 
+class RequestTimeout(AppError):
+    """The body did not arrive in time; the connection is closed rather than read further."""
+
+    code = "REQUEST_TIMEOUT"
+    headers = {"Connection": "close"}
+
+
 class UnsupportedMediaType(AppError):
     code = "UNSUPPORTED_MEDIA_TYPE"
 
 
-def problem_response(status: int, code: str, detail: str, *, errors: list[dict[str, Any]] | None = None,
+def problem_response(status: int, code: str, detail: str, *, instance: str,
+                     errors: list[dict[str, Any]] | None = None,
                      headers: dict[str, str] | None = None) -> JSONResponse:
-    """One problem document; `errors` lists every row/field problem of a validation failure."""
+    """One problem document about the request to `instance` (its path); `errors` lists every
+    row/field problem of a validation failure."""
     body: dict[str, Any] = {
         "type": f"urn:listing-review:problem:{code.lower().replace('_', '-')}",
         "title": HTTPStatus(status).phrase,
         "status": status,
         "detail": detail,
         "code": code,
+        "instance": instance,
     }
     if errors is not None:
         body["errors"] = errors
@@ -73,13 +82,19 @@ def problem_response(status: int, code: str, detail: str, *, errors: list[dict[s
                         headers=NO_STORE | extra | (headers or {}))
 
 
-def app_error_response(error: AppError, headers: dict[str, str] | None = None) -> JSONResponse:
+def app_error_response(error: AppError, instance: str) -> JSONResponse:
     return problem_response(STATUS_BY_CODE.get(error.code, 400), error.code, error.message,
-                            errors=error.rows, headers=headers)
+                            instance=instance, errors=error.rows, headers=getattr(error, "headers", None))
+
+
+def internal_error_response(instance: str) -> JSONResponse:
+    """Anything unexpected: a generic 500 that says nothing about what went wrong."""
+    return problem_response(500, INTERNAL_ERROR, "Something went wrong on our side. Try again "
+                            "later; if it keeps failing, contact the operators.", instance=instance)
 
 
 async def on_app_error(request: Request, error: AppError) -> JSONResponse:
-    return app_error_response(error, getattr(error, "headers", None))
+    return app_error_response(error, request.url.path)
 
 
 async def on_validation_error(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -87,24 +102,19 @@ async def on_validation_error(request: Request, error: RequestValidationError) -
     rows = [{"field": ".".join(str(part) for part in problem["loc"]), "message": problem["msg"]}
             for problem in error.errors()]
     return problem_response(400, INVALID_REQUEST, "The request is not valid; nothing was stored. "
-                            "See errors for what to change.", errors=rows)
+                            "See errors for what to change.", instance=request.url.path, errors=rows)
 
 
 async def on_http_error(request: Request, error: HTTPException) -> JSONResponse:
     """Starlette's own errors (unknown path, wrong method, unreadable form) as problems."""
     code = CODE_BY_HTTP_STATUS.get(error.status_code, "HTTP_ERROR")
     detail = HTTPStatus(error.status_code).description + "."
-    return problem_response(error.status_code, code, detail, headers=error.headers)
-
-
-async def on_unexpected_error(request: Request, error: Exception) -> JSONResponse:
-    log.error("unexpected %s on %s %s", type(error).__name__, request.method, request.url.path)
-    return problem_response(500, INTERNAL_ERROR, "Something went wrong on our side. Try again "
-                            "later; if it keeps failing, contact the operators.")
+    return problem_response(error.status_code, code, detail, instance=request.url.path,
+                            headers=error.headers)
 
 
 def install_problem_handlers(app: FastAPI) -> None:
+    """Expected errors; the UnexpectedErrors middleware answers (and logs) everything else."""
     app.add_exception_handler(AppError, on_app_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(HTTPException, on_http_error)
-    app.add_exception_handler(Exception, on_unexpected_error)

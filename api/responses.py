@@ -21,6 +21,8 @@ DESCRIPTIONS = {
     400: "Invalid request: every row or field problem is listed in `errors`; nothing stored",
     401: "Missing, unknown or revoked API key",
     404: "No such resource for this seller (unknown, malformed or someone else's id)",
+    408: "REQUEST_TIMEOUT: the body took longer than LISTING_REVIEW_REQUEST_BODY_TIMEOUT; "
+         "nothing stored, connection closed",
     409: "IDEMPOTENCY_CONFLICT: the key was used for different content",
     413: "The body is over LISTING_REVIEW_MAX_UPLOAD_BYTES",
     415: "Not application/json or multipart/form-data",

@@ -90,6 +90,7 @@ class BatchSummary(Shape):
     failed: int
     cancelled: int = Field(description="items cancelled by the seller before they started")
     source_name: str | None
+    items_url: str = Field(description="The batch's items, to page through with `after`")
 
 
 class Usage(Shape):
@@ -164,6 +165,7 @@ class Problem(Shape):
     status: int
     detail: str
     code: str
+    instance: str = Field(description="The path of the request this problem is about")
     errors: list[ProblemRow] | None = None
 
 

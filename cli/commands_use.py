@@ -5,9 +5,7 @@ that its schema is current, and answer at once.
 """
 
 import argparse
-import json
 import uuid
-from decimal import Decimal
 from pathlib import Path
 
 from cli.output import print_fields, print_json, print_review, print_table, yes_no
@@ -148,18 +146,12 @@ def run_job(args: argparse.Namespace) -> int:
 
 
 def run_review(args: argparse.Namespace) -> int:
-    from core.errors import InvalidBatchRequest
     from core.listings import service
-    from core.listings.draft import validate_draft
+    from core.listings.body import parse_listing
     from core.listings.providers.registry import make_provider
     from core.settings import get_settings, with_overrides
 
-    draft, problems = validate_draft(_read_listing(args.listing))
-    if draft is None:
-        raise InvalidBatchRequest(
-            "The listing is not valid; nothing was reviewed.",
-            rows=[{"field": problem.field, "message": problem.message} for problem in problems],
-        )
+    draft = parse_listing(_read_bytes(args.listing), str(args.listing))
     settings = with_overrides(get_settings(), provider=args.provider)
     outcome = service.review(draft, "sync", make_provider(settings), settings.model_timeout)
     result = outcome.to_stored_result()
@@ -181,19 +173,3 @@ def _read_bytes(path: Path) -> bytes:
         from core.errors import InvalidBatchRequest
 
         raise InvalidBatchRequest(f"Cannot read {path}: {error.strerror}.") from None
-
-
-def _read_listing(path: Path) -> dict:
-    """A listing JSON file, flat or wrapped as {"listing": {...}}."""
-    from core.errors import InvalidBatchRequest
-
-    try:
-        data = json.loads(_read_bytes(path).decode("utf-8-sig"), parse_float=Decimal)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InvalidBatchRequest(f"{path} is not valid JSON ({error}); give one listing object.") from None
-    if isinstance(data, dict) and isinstance(data.get("listing"), dict):
-        data = data["listing"]
-    if not isinstance(data, dict):
-        raise InvalidBatchRequest(f"{path} must hold one JSON object with the listing's fields.")
-    return data
-

@@ -88,6 +88,9 @@ class Settings(BaseSettings):
     metrics_host: str = Field(
         default="127.0.0.1", max_length=253,
         description="Interface the Prometheus endpoints listen on; loopback unless exposed on purpose.")
+    request_body_timeout: float = Field(
+        default=30.0, ge=0.1, le=3600.0,
+        description="Seconds an API request body may take to arrive; a slower one gets 408.")
     breaker_failure_threshold: int = Field(
         default=5, ge=1, le=1000,
         description="Consecutive provider failures (5xx, unreachable, timeout, 429) that open "

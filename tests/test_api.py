@@ -7,6 +7,7 @@ unreachable database or a worker get their own.
 
 import json
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -32,6 +33,7 @@ SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
 BATCHES = "/api/listings/review-batches"
 JOBS = "/api/listings/review-jobs"
 REVIEWS = "/api/listings/reviews"
+ARTICLE_REVIEW = "/api/listings/review"
 LISTING = {"title": "Wireless keyboard", "description": "Used wireless keyboard with its USB receiver.",
            "category": "Computer accessories", "price": 45.00, "attributes": {"brand": "KeyPro"}}
 REVIEW = {"qualityScore": 90, "missingFields": [], "issues": [], "suggestions": [],
@@ -148,7 +150,7 @@ def test_invalid_json_batch_lists_every_row_problem_and_stores_nothing(seller: h
     assert problem["code"] == "INVALID_REVIEW_BATCH_REQUEST" and problem["status"] == 400
     assert {(row["row"], row["itemId"], row["field"]) for row in problem["errors"]} == {
         (2, "bad-2", "price"), (3, "bad-3", "title")}
-    assert {"type", "title", "detail"} <= problem.keys()
+    assert {"type", "title", "detail"} <= problem.keys() and problem["instance"] == BATCHES
 
 
 def test_uploaded_file_errors_are_the_cli_errors(seller: httpx.Client):
@@ -170,12 +172,32 @@ def test_multipart_upload_of_a_catalog_file_is_accepted(seller: httpx.Client):
     assert summary["sourceName"] == "books.json" and summary["queued"] == 12
 
 
-@pytest.mark.parametrize("missing", ["Idempotency-Key", "X-API-Version"])
-def test_write_headers_are_required(seller: httpx.Client, missing: str):
-    headers = {name: value for name, value in write_headers().items() if name != missing}
-    response = seller.post(BATCHES, json=batch_body("a-1"), headers=headers)
+def test_the_idempotency_key_is_required(seller: httpx.Client):
+    response = seller.post(BATCHES, json=batch_body("a-1"), headers={"X-API-Version": "1"})
     assert response.status_code == 400
-    assert {row["field"] for row in response.json()["errors"]} == {f"header.{missing}"}
+    assert {row["field"] for row in response.json()["errors"]} == {"header.Idempotency-Key"}
+
+
+def test_the_version_header_may_be_left_out(seller: httpx.Client):
+    accepted = seller.post(BATCHES, json=batch_body("a-1"), headers={"Idempotency-Key": "no-version"})
+    job = seller.post(JOBS, json=LISTING, headers={"Idempotency-Key": "no-version"})
+    assert accepted.status_code == job.status_code == 202
+    assert seller.get(accepted.headers["Location"]).status_code == 200
+    assert seller.post(REVIEWS, json=LISTING).status_code == 200
+
+
+@pytest.mark.parametrize("method,path", [
+    ("POST", BATCHES), ("GET", f"{BATCHES}/{uuid.uuid4()}"), ("GET", f"{BATCHES}/{uuid.uuid4()}/items"),
+    ("POST", JOBS), ("GET", f"{JOBS}/{uuid.uuid4()}"), ("POST", REVIEWS), ("POST", ARTICLE_REVIEW),
+])
+@pytest.mark.parametrize("version", ["2", "0", "1.0", ""])
+def test_any_other_version_is_400_on_every_endpoint(seller: httpx.Client, method: str, path: str,
+                                                     version: str):
+    body = LISTING if path in (JOBS, REVIEWS, ARTICLE_REVIEW) else batch_body("v-1")
+    response = seller.request(method, path, json=body if method == "POST" else None,
+                              headers=write_headers() | {"X-API-Version": version})
+    assert response.status_code == 400 and response.json()["code"] == "INVALID_REVIEW_BATCH_REQUEST"
+    assert {row["field"] for row in response.json()["errors"]} == {"header.X-API-Version"}
 
 
 @pytest.mark.parametrize("headers", [{"Idempotency-Key": "x" * 129}, {"X-API-Version": "2"}])
@@ -198,6 +220,7 @@ def test_summary_and_keyset_pages(seller: httpx.Client):
     assert summary.status_code == 200 and summary.headers["Cache-Control"] == "no-store"
     assert {key: summary.json()[key] for key in ("status", "total", "queued")} == {
         "status": "QUEUED", "total": 7, "queued": 7}
+    assert summary.json()["itemsUrl"] == accepted["itemsUrl"]
     first = seller.get(accepted["itemsUrl"], params={"limit": 5}).json()
     second = seller.get(accepted["itemsUrl"], params={"after": first["nextAfter"], "limit": 5}).json()
     assert first["nextAfter"] == 5 and second["nextAfter"] is None
@@ -223,6 +246,7 @@ def test_out_of_range_paging_is_400(seller: httpx.Client, params: dict):
 def test_unknown_and_malformed_ids_are_404(seller: httpx.Client, path: str, code: str):
     response = seller.get(path)
     assert response.status_code == 404 and response.json()["code"] == code
+    assert response.json()["instance"] == path
     assert response.headers["Cache-Control"] == "no-store"
 
 
@@ -254,6 +278,7 @@ def test_missing_or_wrong_keys_are_401(api: ApiServer, authorization: str | None
     headers = {"Authorization": authorization} if authorization else {}
     response = httpx.get(f"{api.base_url}{BATCHES}/{uuid.uuid4()}", headers=headers)
     assert response.status_code == 401 and response.json()["code"] == "UNAUTHORIZED"
+    assert response.json()["instance"] == response.request.url.path
     assert response.headers["WWW-Authenticate"].startswith("Bearer")
     assert response.headers["Cache-Control"] == "no-store"
 
@@ -294,6 +319,7 @@ def test_body_over_the_limit_by_content_length_is_413(tight_api: ApiServer, shar
         response = client.post(BATCHES, content=b"{" + b" " * 4096 + b"}",
                                headers=write_headers() | {"Content-Type": "application/json"})
     assert response.status_code == 413 and response.json()["code"] == "REQUEST_TOO_LARGE"
+    assert response.json()["instance"] == BATCHES
     assert response.headers["Cache-Control"] == "no-store"
 
 
@@ -385,6 +411,14 @@ def test_synchronous_review(seller: httpx.Client):
     assert 0 <= review["qualityScore"] <= 100 and review["provider"] == "heuristic"
 
 
+def test_the_articles_review_path_is_an_alias(seller: httpx.Client):
+    response = seller.post(ARTICLE_REVIEW, json=LISTING, headers={"X-API-Version": "1"})
+    assert response.status_code == 200
+    assert response.json() == seller.post(REVIEWS, json=LISTING, headers={"X-API-Version": "1"}).json()
+    invalid = seller.post(ARTICLE_REVIEW, json=LISTING | {"title": ""})
+    assert invalid.status_code == 400 and invalid.json()["instance"] == ARTICLE_REVIEW
+
+
 def test_synchronous_review_of_malformed_json_is_400(seller: httpx.Client):
     response = seller.post(REVIEWS, content=b"{not json", headers={
         "X-API-Version": "1", "Content-Type": "application/json"})
@@ -429,9 +463,21 @@ def test_unexpected_failures_are_a_generic_500_problem(tmp_path: Path):
     with TestClient(create_app(runtime), raise_server_exceptions=False) as client:
         response = client.get(f"{BATCHES}/{uuid.uuid4()}", headers={"Authorization": "Bearer lrk_x"})
     assert response.status_code == 500 and response.json()["code"] == "INTERNAL_ERROR"
+    assert response.json()["instance"] == response.request.url.path
     assert "secret" not in response.text and "Traceback" not in response.text
     assert response.headers["Content-Type"] == "application/problem+json"
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_docs_load_only_assets_this_server_serves(api: ApiServer):
+    """/docs works without internet access: nothing is fetched from a CDN."""
+    page = httpx.get(f"{api.base_url}/docs")
+    assert page.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]*)"', page.text)
+    assert len(assets) >= 3 and all(asset.startswith("/") for asset in assets), assets
+    assert "://" not in page.text.replace("window.location.origin", "")
+    for asset in assets:
+        assert httpx.get(f"{api.base_url}{asset}").status_code == 200, asset
 
 
 def test_unknown_paths_and_methods_are_problems(api: ApiServer):

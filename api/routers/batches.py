@@ -9,7 +9,7 @@ from starlette.datastructures import UploadFile
 
 from api import schemas
 from api.auth import Owner, RuntimeDep, runtime_of
-from api.headers import ApiVersion, IdempotencyKey
+from api.headers import VERSIONED, IdempotencyKey, media_type
 from api.problems import UnsupportedMediaType
 from api.responses import accepted, accepted_response, parse_id, problems
 from core.batches.admission import submit_admitted_catalog
@@ -20,7 +20,7 @@ from core.errors import BatchNotFound, InvalidBatchRequest
 PREFIX = "/api/listings/review-batches"
 JSON_BODY_NAME = "request.json"
 NOT_FOUND = "No batch with this id was found for this seller."
-router = APIRouter(prefix=PREFIX, tags=["review batches"])
+router = APIRouter(prefix=PREFIX, tags=["review batches"], dependencies=VERSIONED)
 
 SUBMIT_BODY = {"requestBody": {"required": True, "content": {
     "application/json": {"schema": schemas.ref("ReviewBatchRequest")},
@@ -31,10 +31,9 @@ SUBMIT_BODY = {"requestBody": {"required": True, "content": {
 @router.post(
     "", status_code=202, response_model=schemas.AcceptedBatch, openapi_extra=SUBMIT_BODY,
     summary="Accept a batch of listings atomically (or store nothing)",
-    responses=accepted(schemas.AcceptedBatch, "batch") | problems(400, 401, 409, 413, 415, 429, 503),
+    responses=accepted(schemas.AcceptedBatch, "batch") | problems(400, 401, 408, 409, 413, 415, 429, 503),
 )
-async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey,
-                       version: ApiVersion) -> JSONResponse:
+async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey) -> JSONResponse:
     """202 + Location for a new or still active batch; 200 when replaying a completed one."""
     filename, data = await _catalog(request)
     runtime = runtime_of(request)
@@ -46,10 +45,12 @@ async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey,
 
 
 @router.get("/{batchId}", response_model=schemas.BatchSummary, summary="Batch progress",
-            responses=problems(401, 404, 503))
+            responses=problems(400, 401, 404, 503))
 def read_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
+    """The article's summary, with `itemsUrl` to page through the items."""
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
-    return JSONResponse(get_summary(runtime.engine, owner, batch_id).to_json_dict())
+    summary = get_summary(runtime.engine, owner, batch_id).to_json_dict()
+    return JSONResponse(summary | {"itemsUrl": f"{PREFIX}/{batch_id}/items"})
 
 
 @router.get("/{batchId}/items", response_model=schemas.ItemsPage,
@@ -68,10 +69,9 @@ def read_items(
 
 async def _catalog(request: Request) -> tuple[str, bytes]:
     """(file name, bytes): a JSON body is checked exactly like an uploaded .json file."""
-    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media_type == "application/json":
+    if media_type(request) == "application/json":
         return JSON_BODY_NAME, await request.body()
-    if media_type == "multipart/form-data":
+    if media_type(request) == "multipart/form-data":
         return await _uploaded_file(request)
     raise UnsupportedMediaType("Send the listings as application/json, or a catalog file as "
                                "multipart/form-data in a field named 'file'.")
