@@ -56,6 +56,14 @@ def product(tmp_path: Path, model: FakeOpenAI) -> Iterator[str]:
         subprocess.run([sys.executable, "-m", "cli.main", "down"], env=env, timeout=60)
 
 
+def settled(page) -> None:
+    """Streamlit has finished running the page's script (it marks its root element)."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning",
+                                                           timeout=30_000)
+
+
 def shoot(page, tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
@@ -80,6 +88,11 @@ def test_upload_submit_follow_progress_open_a_failure_and_export(
         page.get_by_role("button", name="Submit for review").click()
         expect(page.get_by_text("COMPLETED: 12 of 12 done")).to_be_visible(timeout=90_000)
         assert "batch=" in page.url
+        # COMPLETED first shows in the live fragment, which then reruns the whole page: a click
+        # during that rerun is lost. Retry is enabled only by the rerun that saw COMPLETED.
+        expect(page.get_by_role("button", name="Retry failed and cancelled items")).to_be_enabled(
+            timeout=30_000)
+        settled(page)
         page.get_by_text("Failures", exact=True).click()
         failed = page.locator("[data-testid=stExpander]").first
         expect(failed).to_contain_text("FAILED", timeout=30_000)
@@ -97,7 +110,7 @@ def test_upload_submit_follow_progress_open_a_failure_and_export(
                            ("operations", "operations")):
             page.goto(f"{product}/{path}")
             expect(page.get_by_role("heading").first).to_be_visible(timeout=30_000)
-            page.wait_for_timeout(1500)
+            settled(page)
             shoot(page, tmp_path, name)
         browser.close()
     assert sorted(p.name for p in tmp_path.glob("*.png")) == [
