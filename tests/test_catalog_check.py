@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from core.catalogs.check import MAX_REPORTED_ERRORS, check_catalog
+from core.catalogs.formats import MAX_CSV_COLUMNS
 from core.listings.draft import validate_draft
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
@@ -262,12 +263,20 @@ def as_json(*listings: dict) -> str:
     return json.dumps(list(listings))
 
 
-def test_a_sixty_thousand_column_header_is_checked_in_one_pass():
+def test_a_header_at_the_column_limit_is_checked_in_one_pass():
     names = ["sku", "item_id", "title", "description", "category", "price"]
-    names += [f"c{i}" for i in range(60_000)]
+    names += [f"c{i}" for i in range(MAX_CSV_COLUMNS - len(names))]
     result = check(",".join(names) + "\nS1,A1,T,D,C,1\n")
     assert [(e.field, e.line) for e in result.errors] == [("item_id", 1)]
     assert result.columns == names
+
+
+def test_a_sixty_thousand_column_header_is_refused_before_its_cells_are_read():
+    names = ["item_id", "title", "description", "category", "price"] + [f"c{i}" for i in range(60_000)]
+    result = check(";".join(names) + "\nA1;T;D;C;1\n")
+    assert [(e.line, e.message) for e in result.errors] == [(1, (
+        "The header has 60,005 columns; a catalog takes at most 1,000. Delete the columns you do not need."))]
+    assert result.columns == [] and result.items == []
 
 
 @pytest.mark.parametrize("name,text", [

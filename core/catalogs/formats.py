@@ -18,6 +18,9 @@ from core.catalogs.records import CatalogError, FileRead, RawRecord
 from core.listings.draft import load_json
 
 CSV_DELIMITERS = (",", ";", "\t")
+# Far above any real catalog (5 fields + at most 50 attributes + columns a mapping ignores), and
+# low enough that a hostile header costs a count of its first line, not millions of cells.
+MAX_CSV_COLUMNS = 1000
 EXTENSIONS = {".csv": "csv", ".tsv": "csv", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 # What str.splitlines() ends a line on: the first line is found without splitting the whole text.
 LINE_END = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
@@ -79,7 +82,14 @@ def _keep(entry: RawRecord | CatalogError, result: FileRead) -> None:
 
 def read_csv(text: str, result: FileRead) -> Iterator[Entry]:
     """Rows under a header; the delimiter is the one of , ; TAB most used in the header line."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(text))
+    delimiter = sniff_delimiter(text)
+    columns = _first_line(text).count(delimiter) + 1
+    if columns > MAX_CSV_COLUMNS:
+        result.errors.append(CatalogError(
+            f"The header has {columns:,} columns; a catalog takes at most {MAX_CSV_COLUMNS:,}. "
+            "Delete the columns you do not need.", line=1))
+        return
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader, None)
         result.errors.extend(header_errors(header))
@@ -95,9 +105,13 @@ def read_csv(text: str, result: FileRead) -> Iterator[Entry]:
 
 
 def sniff_delimiter(text: str) -> str:
-    end = text.find("\n")
-    first_line = text[: end if end >= 0 else len(text)]
+    first_line = _first_line(text)
     return max(CSV_DELIMITERS, key=first_line.count)
+
+
+def _first_line(text: str) -> str:
+    end = text.find("\n")
+    return text[: end if end >= 0 else len(text)]
 
 
 def header_errors(header: list[str] | None) -> list[CatalogError]:
