@@ -4,7 +4,7 @@ becomes a generic 500, so no provider text, prompt, SQL or stack trace leaves th
 """
 
 from http import HTTPStatus
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -55,7 +55,7 @@ class RequestTimeout(AppError):
     """The body did not arrive in time; the connection is closed rather than read further."""
 
     code = "REQUEST_TIMEOUT"
-    headers = {"Connection": "close"}
+    headers: ClassVar[dict[str, str]] = {"Connection": "close"}
 
 
 class UnsupportedMediaType(AppError):

@@ -12,7 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 from pydantic.json_schema import models_json_schema
 
+from core.batches.progress import BATCH_STATUSES
 from core.listings import draft
+from core.operations.stats import JOB_STATUSES
 
 
 class Shape(BaseModel):
@@ -64,8 +66,9 @@ CATALOG_UPLOAD = {
 
 # --- responses ---
 
-BatchStatus = Literal["QUEUED", "RUNNING", "COMPLETED"]
-JobState = Literal["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"]
+# core's lists of states, so the document can never name one core does not produce.
+BatchStatus = Literal[BATCH_STATUSES]  # type: ignore[valid-type]
+JobState = Literal[JOB_STATUSES]  # type: ignore[valid-type]
 
 
 class AcceptedBatch(Shape):
