@@ -153,6 +153,17 @@ def test_due_probe_lets_exactly_one_call_through(engine: Engine):
     assert (row.state, row.probe_job_id) == ("half_open", job_ids[3])
 
 
+def test_probing_job_delivered_again_after_its_worker_died_probes_again(engine: Engine):
+    provider = SwitchableProvider()
+    job_ids = open_the_gate(engine, provider)
+    make_probe_due(engine)
+    gate = ProviderGate("scripted", "test-model", GatePolicy(3, 30, 60, 600))
+    for job_id, verdict in ((job_ids[3], Verdict.PROBE), (job_ids[4], Verdict.WAIT),
+                            (job_ids[3], Verdict.PROBE)):
+        with engine.begin() as conn:
+            assert gate.admit(conn, job_id) is verdict
+
+
 def test_successful_probe_closes_the_gate_and_sends_every_waiting_job(engine: Engine):
     provider = SwitchableProvider()
     job_ids = open_the_gate(engine, provider)

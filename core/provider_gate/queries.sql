@@ -1,14 +1,15 @@
 -- name: admit
 -- Before a claim: 'pass' when the gate is closed (or has never failed), 'probe' when this
 -- delivery took the due probe (open past next_probe_at, or a half-open probe whose lease
--- ran out), 'wait' otherwise. The row lock of the update lets exactly one of many
+-- ran out) or is the probing job itself delivered again (its worker died and recovery sent
+-- it back), 'wait' otherwise. The row lock of the update lets exactly one of many
 -- concurrent deliveries take a probe; the others re-check, find it taken, and wait.
 with probe as (
   update provider_gates set state = 'half_open', probe_job_id = :job_id,
     next_probe_at = current_timestamp + make_interval(secs => :probe_lease),
     updated_at = current_timestamp
   where provider = :provider and model = :model and state <> 'closed'
-    and next_probe_at <= current_timestamp
+    and (next_probe_at <= current_timestamp or probe_job_id = :job_id)
   returning 1
 )
 select case when exists (select 1 from probe) then 'probe'
