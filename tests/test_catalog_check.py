@@ -1,13 +1,14 @@
 """Catalog parsing and validation: every format, every kind of problem, all reported at once."""
 
 import json
+import tracemalloc
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from core.catalogs.check import MAX_REPORTED_ERRORS, check_catalog
-from core.catalogs.formats import MAX_CSV_COLUMNS
+from core.catalogs.formats import MAX_CSV_COLUMNS, read_records
 from core.listings.draft import validate_draft
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
@@ -362,3 +363,17 @@ def test_a_csv_column_named_like_a_marker_is_an_attribute():
 def test_a_json_key_named_like_a_marker_is_an_attribute(key: str):
     result = check(as_json(listing(**{key: "yes"})), "x.json")
     assert result.ok and result.items[0].draft.attributes == {key: "yes"}
+
+
+@pytest.mark.parametrize("wrap", ["{}", '{{"items": {}}}'])
+def test_a_huge_json_array_over_the_limit_is_counted_without_being_held(wrap: str):
+    """Memory, not time: 4 MiB of `{},` must not become 1.4 million dicts held at once."""
+    text = wrap.format("[" + "{}," * (4 * 1024 * 1024 // 3) + "{}]")
+    tracemalloc.start()
+    try:
+        read = read_records(text, "json", max_items=10)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert read.count == 4 * 1024 * 1024 // 3 + 1 and len(read.records) == 10
+    assert peak < 1024 * 1024

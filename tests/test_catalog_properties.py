@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.catalogs.check import CatalogCheck, check_catalog
+from core.catalogs.formats import read_records
 from core.catalogs.records import CatalogError
 from core.listings.draft import validate_draft
 from core.listings.snapshot import encode_snapshot
@@ -105,3 +106,30 @@ def test_validate_draft_takes_any_json_value(raw: object):
     if draft is not None:
         encode_snapshot(draft).encode("utf-8")
         assert isinstance(draft.price, Decimal)
+
+
+JSON_VALUES = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), TEXT), lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(TEXT, inner, max_size=3)), max_leaves=12)
+SPACE = st.text(" \t\r\n", max_size=3)
+
+
+@PROPERTY
+@given(items=st.lists(JSON_VALUES, max_size=6), wrapped=st.booleans(), space=SPACE,
+       tail=st.sampled_from(["", "]", "}", ",", "x", "[]"]))
+def test_arrays_read_one_listing_at_a_time_agree_with_the_whole_document(
+        items: list, wrapped: bool, space: str, tail: str) -> None:
+    """The streaming reader of `[...]` and `{"items": [...]}` keeps exactly what json.loads
+    reads, and refuses exactly what it refuses."""
+    body = space + (json.dumps(items, indent=1) if space else json.dumps(items))
+    text = ('{"items":' + body + space + "}" if wrapped else body) + space + tail
+    read = read_records(text, "json", max_items=MAX_ITEMS)
+    try:
+        expected = json.loads(text)
+    except json.JSONDecodeError as error:
+        assert [(e.line, e.message.split(": ")[0]) for e in read.errors] == [
+            (error.lineno, f"Invalid JSON on line {error.lineno}, column {error.colno}")]
+        assert read.records == [] and read.count == 0
+        return
+    listed = expected["items"] if wrapped else expected
+    assert read.count == len(listed) and read.errors == []
+    assert [record.row for record in read.records] == list(range(1, len(listed) + 1))

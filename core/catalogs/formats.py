@@ -15,7 +15,7 @@ from pathlib import PurePath
 from typing import Any
 
 from core.catalogs.records import CatalogError, FileRead, RawRecord
-from core.listings.draft import load_json
+from core.listings.draft import JSON_DECODER, load_json
 
 CSV_DELIMITERS = (",", ";", "\t")
 # Far above any real catalog (5 fields + at most 50 attributes + columns a mapping ignores), and
@@ -25,6 +25,12 @@ EXTENSIONS = {".csv": "csv", ".tsv": "csv", ".json": "json", ".jsonl": "jsonl", 
 # What str.splitlines() ends a line on: the first line is found without splitting the whole text.
 LINE_END = re.compile("[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 LEADING_SPACE = re.compile(r"\s*")
+# JSON's own whitespace, and the shapes whose listings are read one at a time.
+WHITESPACE = re.compile(r"[ \t\n\r]*")
+PLAIN_ARRAY = re.compile(r"[ \t\n\r]*\[")
+ITEMS_ARRAY = re.compile(r'[ \t\n\r]*\{[ \t\n\r]*"items"[ \t\n\r]*:[ \t\n\r]*\[')
+ITEMS_ARRAY_END = re.compile(r"\][ \t\n\r]*\}[ \t\n\r]*\Z")
+ARRAY_SEPARATOR = re.compile(r"[ \t\n\r]*([,\]])[ \t\n\r]*")
 # A listing in the making: built only while the file is within the listing limit.
 Entry = Callable[[], RawRecord | CatalogError]
 
@@ -149,11 +155,26 @@ def _csv_record(row: int, line: int, names: list[str], cells: list[str]) -> RawR
 
 
 def read_json(text: str, result: FileRead) -> Iterator[Entry]:
-    """`{"items": [{"itemId", "listing": {...}}]}` or a plain array of flat listing objects."""
-    data, error = _load_json(text, base_line=1)
-    if error:
-        result.errors.append(error)
-        return
+    """`{"items": [{"itemId", "listing": {...}}]}` or a plain array of flat listing objects.
+
+    These two shapes are read one listing at a time, so a huge array costs one listing's memory
+    beyond the text; a file that is not valid JSON is only its syntax error."""
+    array = _streamable_array(text)
+    try:
+        if array is None:
+            yield from _whole_json_entries(text, result)
+            return
+        start, closing = array
+        for index, item in enumerate(_array_items(text, start, closing)):
+            yield partial(_json_record, index + 1, None, item)
+    except (json.JSONDecodeError, RecursionError) as error:
+        result.records.clear()
+        result.errors[:] = [_json_problem(error, base_line=1)]
+        result.count = 0
+
+
+def _whole_json_entries(text: str, result: FileRead) -> Iterator[Entry]:
+    data = load_json(text)
     items = data.get("items") if isinstance(data, dict) else data
     if not isinstance(items, list):
         result.errors.append(
@@ -162,6 +183,38 @@ def read_json(text: str, result: FileRead) -> Iterator[Entry]:
         return
     for index, item in enumerate(items):
         yield partial(_json_record, index + 1, None, item)
+
+
+def _streamable_array(text: str) -> tuple[int, str] | None:
+    """Where the listings' array starts and what must close the document after it, when the
+    file is `[...]`, or `{"items": [...]}` with no other key; None for any other shape."""
+    if match := PLAIN_ARRAY.match(text):
+        return match.end(), ""
+    match = ITEMS_ARRAY.match(text)
+    if match and ITEMS_ARRAY_END.search(text, max(match.end(), len(text) - 4096)):
+        return match.end(), "}"
+    return None
+
+
+def _array_items(text: str, start: int, closing: str) -> Iterator[Any]:
+    """Each value of the array opened just before `start`, then `closing` and the end of text."""
+    position = WHITESPACE.match(text, start).end()
+    ended = text.startswith("]", position)
+    position += ended
+    while not ended:
+        item, position = JSON_DECODER.raw_decode(text, position)
+        yield item
+        separator = ARRAY_SEPARATOR.match(text, position)
+        if separator is None:
+            missing = WHITESPACE.match(text, position).end()
+            raise json.JSONDecodeError("Expecting ',' delimiter", text, missing)
+        position, ended = separator.end(), separator.group(1) == "]"
+    position = WHITESPACE.match(text, position).end()
+    if closing and not text.startswith(closing, position):
+        raise json.JSONDecodeError("Expecting ',' delimiter", text, position)
+    position = WHITESPACE.match(text, position + len(closing)).end()
+    if position != len(text):
+        raise json.JSONDecodeError("Extra data", text, position)
 
 
 def read_jsonl(text: str, result: FileRead) -> Iterator[Entry]:
@@ -194,15 +247,19 @@ def _jsonl_record(row: int, number: int, line: str) -> RawRecord | CatalogError:
 def _load_json(text: str, base_line: int) -> tuple[Any, CatalogError | None]:
     try:
         return load_json(text), None
-    except RecursionError:
-        return None, CatalogError("The JSON is nested too deeply to be a catalog: use a flat list "
-                                  "of listings.", line=base_line)
-    except json.JSONDecodeError as error:
-        line = base_line + error.lineno - 1
-        return None, CatalogError(
-            f"Invalid JSON on line {line}, column {error.colno}: {error.msg}. Fix the syntax there.",
-            line=line,
-        )
+    except (json.JSONDecodeError, RecursionError) as error:
+        return None, _json_problem(error, base_line)
+
+
+def _json_problem(error: json.JSONDecodeError | RecursionError, base_line: int) -> CatalogError:
+    if isinstance(error, RecursionError):
+        return CatalogError("The JSON is nested too deeply to be a catalog: use a flat list "
+                            "of listings.", line=base_line)
+    line = base_line + error.lineno - 1
+    return CatalogError(
+        f"Invalid JSON on line {line}, column {error.colno}: {error.msg}. Fix the syntax there.",
+        line=line,
+    )
 
 
 def _json_record(row: int, line: int | None, item: Any) -> RawRecord:

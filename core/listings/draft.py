@@ -57,11 +57,15 @@ def printable(text: str) -> str:
     return SURROGATES.sub("\ufffd", text)
 
 
+# JSON as listings are read everywhere: every number a Decimal, so 45.00 keeps its scale and an
+# integer of any length is a value the field rules reject (int() raises past 4,300 digits).
+JSON_DECODER = json.JSONDecoder(parse_float=Decimal, parse_int=Decimal)
+
+
 def load_json(text: str) -> Any:
-    """JSON as listings are read everywhere: every number a Decimal, so 45.00 keeps its scale
-    and an integer of any length is a value the field rules reject (int() raises past 4,300
-    digits). Raises json.JSONDecodeError, or RecursionError when nested too deeply."""
-    return json.loads(text, parse_float=Decimal, parse_int=Decimal)
+    """A whole JSON document read by JSON_DECODER. Raises json.JSONDecodeError, or RecursionError
+    when nested too deeply."""
+    return JSON_DECODER.decode(text)
 
 
 def validate_draft(raw: Any) -> tuple[ListingDraft | None, list[FieldProblem]]:
