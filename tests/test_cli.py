@@ -288,3 +288,24 @@ def test_the_upload_page_states_the_limit_the_uploader_enforces(database_url: st
     finally:
         get_settings.cache_clear()
         runtime.clear()
+
+
+def test_up_progress_says_accepted_each_tenth_once_and_completed():
+    from datetime import UTC, datetime
+
+    from cli.progress import BatchProgress
+    from core.batches.progress import BatchSummary
+
+    def batch(done: int, status: str = "RUNNING") -> BatchSummary:
+        return BatchSummary(batch_id=uuid.UUID(int=1), submitted_at=datetime.now(UTC), completed_at=None,
+                            source_name="c.csv", source_format="csv", status=status, total=200,
+                            queued=200 - done, running=0, succeeded=max(done - 1, 0), failed=min(done, 1),
+                            cancelled=0, done=done)
+
+    progress = BatchProgress()
+    said = [line for done in (0, 5, 19, 20, 21, 45, 45, 199) for line in progress.lines([batch(done)])]
+    said += progress.lines([batch(200, "COMPLETED")]) + progress.lines([batch(200, "COMPLETED")])
+    assert [line.split(": ", 1)[1] for line in said] == [
+        "200 listing(s) from c.csv.", "10% done (20 of 200).", "20% done (45 of 200).",
+        "90% done (199 of 200).", "199 succeeded, 1 failed, 0 cancelled."]
+    assert BatchProgress.quiet_about([batch(45)]).lines([batch(45)]) == []

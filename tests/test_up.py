@@ -53,3 +53,60 @@ def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
             up.kill()
         down = cli("down", env=env)
     assert down.returncode == 0 and "stopped" in down.stdout
+
+
+def _non_loopback_address() -> str | None:
+    import socket
+
+    return next((address.address for addresses in psutil.net_if_addrs().values() for address in addresses
+                 if address.family == socket.AF_INET and not address.address.startswith("127.")), None)
+
+
+def _connects(host: str, port: int) -> bool:
+    import socket
+
+    try:
+        socket.create_connection((host, port), timeout=2).close()
+        return True
+    except OSError:
+        return False
+
+
+def test_up_says_up_once_it_answers_names_a_taken_port_and_follows_batches_not_listings(tmp_path: Path):
+    import threading
+
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env["LISTING_REVIEW_HOME"] = str(home := tmp_path / "home")
+    env["LISTING_REVIEW_API_PORT"] = str(api_port := free_port())
+    port = free_port()
+    up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: [lines.append(line) for line in up.stdout], daemon=True).start()
+    try:
+        wait_for(lambda: any("is up" in line for line in lines), "up to say it is up", 120)
+        assert ui_healthy(port) and api_answers(api_port)  # said only once both answer
+        second = cli("up", "--port", str(port), env=env)
+        assert second.returncode == 2 and f"Port {port}" in second.stderr and "streamlit" in second.stderr
+        address = _non_loopback_address()
+        assert address is None or not _connects(address, port)  # the UI listens on loopback only
+        accepted = json.loads(cli("submit", str(SAMPLES / "fashion.jsonl"), "--json", env=env).stdout)
+
+        def said() -> list[str]:
+            return [line.strip() for line in lines if accepted["batchId"] in line]
+
+        wait_for(lambda: any(" completed: " in line for line in said()), "the batch's completed line", 120)
+        summary = json.loads(cli("batch", accepted["batchId"], "--json", env=env).stdout)
+        assert said()[0].endswith(f"accepted: {summary['total']} listing(s) from fashion.jsonl.")
+        assert said()[-1].endswith(f"completed: {summary['succeeded']} succeeded, "
+                                   f"{summary['failed']} failed, {summary['cancelled']} cancelled.")
+        assert len(said()) <= 12 and not any("job attempt" in line for line in lines)
+        assert "job attempt" in (home / "up.log").read_text()  # per-attempt lines stay in the log
+    finally:
+        up.send_signal(signal.SIGINT)
+        try:
+            up.wait(60)
+        finally:
+            if up.poll() is None:
+                up.kill()
+            cli("down", env=env)
