@@ -14,7 +14,7 @@ from pydantic.json_schema import models_json_schema
 
 from core.batches.progress import BATCH_STATUSES
 from core.listings import draft
-from core.operations.stats import JOB_STATUSES
+from core.jobs.status import JOB_STATUSES
 
 
 class Shape(BaseModel):

@@ -16,11 +16,11 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
-from core.catalogs.check import LISTING_COLUMNS
 from core.catalogs.formats import normalise_column
-from core.catalogs.mapping import ITEM_ID_COLUMNS, canonical_column
+from core.catalogs.mapping import ITEM_ID_COLUMNS, STANDARD_FIELDS, canonical_column
 from core.errors import BatchNotFound, storage_errors
-from core.listings.draft import ListingDraft
+from core.jobs.status import RETRYABLE_STATUSES
+from core.listings.draft import LISTING_FIELDS, ListingDraft
 from core.listings.snapshot import decode_snapshot, plain_decimal
 from core.spreadsheet import csv_bytes
 from core.sql import queries_beside
@@ -28,10 +28,9 @@ from core.sql import queries_beside
 QUERIES = queries_beside(__file__)
 CHUNK = 500
 ATTRIBUTE_PREFIX = "attr:"
-HEAD_COLUMNS = ("item_id", "position", "status", "title", "description", "category", "price")
+HEAD_COLUMNS = ("item_id", "position", "status", *LISTING_FIELDS)
 TAIL_COLUMNS = ("qualityScore", "requiresHumanReview", "missingFields", "issues", "suggestions",
                 "error_code", "error_message")
-STANDARD_COLUMNS = ("item_id", "title", "description", "category", "price")
 UNSAFE_FILE_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 
 
@@ -154,7 +153,7 @@ def _export_columns(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def _needs_fixing(item: ExportedItem, score_below: int) -> bool:
-    if item.status in ("FAILED", "CANCELLED"):
+    if item.status in RETRYABLE_STATUSES:
         return True
     score = (item.result or {}).get("qualityScore")
     return item.status == "SUCCEEDED" and isinstance(score, int) and score < score_below
@@ -168,7 +167,7 @@ def _fixup_header(source: BatchSource, items: Sequence[ExportedItem]) -> list[tu
     if source.format == "csv" and source.columns:
         header = [(name, _role(name)) for name in source.columns]
     else:
-        header = [(name, name) for name in STANDARD_COLUMNS]
+        header = [(name, name) for name in STANDARD_FIELDS]
         header += _attribute_columns(items)
     held = {role for _, role in header}
     if "attributes" not in held and any(_loose_attributes(item, held) for item in items):
@@ -179,7 +178,7 @@ def _fixup_header(source: BatchSource, items: Sequence[ExportedItem]) -> list[tu
 def _role(column: str) -> str:
     """What an original header column held, the way the catalog reader maps it."""
     canonical = canonical_column(column)
-    if canonical == "item_id" or canonical in LISTING_COLUMNS or canonical == "attributes":
+    if canonical == "item_id" or canonical in LISTING_FIELDS or canonical == "attributes":
         return canonical
     return ATTRIBUTE_PREFIX + column.strip()
 
@@ -187,7 +186,7 @@ def _role(column: str) -> str:
 def _attribute_columns(items: Sequence[ExportedItem]) -> list[tuple[str, str]]:
     """An attribute gets its own column only when reading it back yields the same attribute:
     no clash with a listing column or another attribute, no surrounding spaces."""
-    taken = {"item_id", *ITEM_ID_COLUMNS, *LISTING_COLUMNS, "attributes"}
+    taken = {"item_id", *ITEM_ID_COLUMNS, *LISTING_FIELDS, "attributes"}
     columns = []
     for name in dict.fromkeys(name for item in items for name in item.draft.attributes):
         canonical = normalise_column(name)

@@ -38,6 +38,11 @@ class BatchSummary:
     done: int
 
     @property
+    def retryable(self) -> bool:
+        """Complete with failed or cancelled items: what retry_failed accepts."""
+        return self.status == "COMPLETED" and self.failed + self.cancelled > 0
+
+    @property
     def outcome(self) -> str | None:
         """How a COMPLETED batch ended (None before); a seller's cancellation wins over the
         reviews' results.

@@ -11,13 +11,11 @@ from decimal import Decimal
 from typing import Any
 
 from core.catalogs.formats import decode_text, detect_format, read_records
-from core.catalogs.mapping import ColumnMap, apply_column_map, canonical_column
+from core.catalogs.mapping import STANDARD_FIELDS, ColumnMap, apply_column_map, canonical_column
 from core.catalogs.records import CatalogError, RawRecord
-from core.listings.draft import ListingDraft, load_json, unusable_characters, validate_draft
+from core.listings.draft import LISTING_FIELDS, ListingDraft, load_json, unusable_characters, validate_draft
 
 ITEM_ID_MAX = 128
-LISTING_COLUMNS = {"title", "description", "category", "price"}
-REQUIRED_COLUMNS = ("item_id", "title", "description", "category", "price")
 # Enough to fix a file by, small enough to answer with: 1,000 problems are about 150 KiB of JSON.
 MAX_REPORTED_ERRORS = 1000
 
@@ -112,7 +110,7 @@ def _csv_columns_usable(header: list[str], check: CatalogCheck) -> bool:
     errors = [CatalogError(
         f"The required column '{name}' is missing from the header: add it (or rename the "
         "column that holds it).", line=1, field=name,
-    ) for name in REQUIRED_COLUMNS if name not in written_as]
+    ) for name in STANDARD_FIELDS if name not in written_as]
     errors += [CatalogError(
         f"The columns {', '.join(repr(h) for h in names)} all give the {name}: keep one of them.",
         line=1, field=name,
@@ -170,7 +168,7 @@ def split_record(record: RawRecord) -> tuple[dict[str, Any] | None, Any, list[tu
         canonical = canonical_column(name)
         if canonical == "item_id":
             item_id = value
-        elif canonical in LISTING_COLUMNS:
+        elif canonical in LISTING_FIELDS:
             listing[canonical] = value
         elif canonical == "attributes":
             listing["attributes"] = _attributes_value(value, problems)

@@ -7,9 +7,11 @@ from dataclasses import replace
 
 from core.catalogs.formats import normalise_column
 from core.catalogs.records import FileRead, RawRecord
+from core.listings.draft import LISTING_FIELDS
 
 ITEM_ID_COLUMNS = {"item_id", "itemid", "sku"}
-STANDARD_FIELDS = ("item_id", "title", "description", "category", "price")
+# The five columns every catalog needs, named as a file with our names writes them.
+STANDARD_FIELDS = ("item_id", *LISTING_FIELDS)
 ATTRIBUTE, IGNORE = "attribute", "ignore"
 TARGETS = (*STANDARD_FIELDS, ATTRIBUTE, IGNORE)
 

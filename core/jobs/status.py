@@ -15,6 +15,9 @@ QUERIES = queries_beside(__file__)
 # The statuses a job never leaves (review_jobs_terminal_completed_check pairs exactly these with
 # completed_at). SQL that needs them takes them as a bind parameter, never a literal list.
 TERMINAL_STATUSES = ("SUCCEEDED", "FAILED", "CANCELLED")
+JOB_STATUSES = ("QUEUED", "RUNNING", *TERMINAL_STATUSES)
+# The terminal statuses a seller may send again in a retry batch (everything but a success).
+RETRYABLE_STATUSES = ("FAILED", "CANCELLED")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Mapping
 
+# A listing's own fields, in the order sellers see them in files and exports.
+LISTING_FIELDS = ("title", "description", "category", "price")
 TITLE_MAX = 200
 DESCRIPTION_MAX = 5000
 CATEGORY_MAX = 100

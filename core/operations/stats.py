@@ -9,12 +9,12 @@ from datetime import datetime
 from sqlalchemy import Connection, Engine
 
 from core.errors import storage_errors
+from core.jobs.status import JOB_STATUSES
 from core.provider_gate.breaker import GateState, read_gates
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
 MESSAGE_STATES = ("queued", "consumed", "rejected", "done")
-JOB_STATUSES = ("QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED")
 RECOVERY_KINDS = ("stale_job", "orphan_message")
 
 

@@ -115,8 +115,7 @@ fixup_column.download_button("Fix-up file (failed and low scores)",
                              f"{batch_id}-fixup.csv", "text/csv")
 
 retry_column, cancel_column = st.columns(2)
-retryable = summary.status == "COMPLETED" and summary.failed + summary.cancelled > 0
-if retry_column.button("Retry failed and cancelled items", disabled=not retryable,
+if retry_column.button("Retry failed and cancelled items", disabled=not summary.retryable,
                        help="Available once the batch is complete; successes are never resent."):
     retried = call(lambda: retry_failed(engine, loaded.queue, owner, batch_id, settings.max_batch_items))
     if retried is not None:
