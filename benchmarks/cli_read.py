@@ -7,12 +7,15 @@ Both run as new processes, the way a person runs them, against the same database
 embedded PostgreSQL in a throwaway home (or DATABASE_URL if set; a batch is added to it).
 `listing-review batch ID --json` is timed twice: with DATABASE_URL set, and on the zero-setup
 path (no DATABASE_URL: the command finds the embedded server under LISTING_REVIEW_HOME).
-Prints the median of each and its ratio to the floor.
+The runs are interleaved (floor, command, command, floor, ...) so that a busy machine slows
+all of them alike. Prints the median wall time of each and its ratio to the floor, and the
+median CPU time (user + system of the process), which a busy machine disturbs less.
 """
 
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,18 +31,34 @@ from core.embedded_postgres import ensure_running, stop  # noqa: E402
 FLOOR = "import psycopg, sys\nwith psycopg.connect(sys.argv[1]) as c: c.execute('select 1').fetchone()"
 
 
-def wall(command: list[str], env: dict[str, str]) -> float:
-    started = time.perf_counter()
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run; the runs are sequential, so the children's CPU time
+    grows by exactly this child's.
+    """
+    cpu_before, started = _children_cpu(), time.perf_counter()
     result = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
-    elapsed = time.perf_counter() - started
+    elapsed, cpu = time.perf_counter() - started, _children_cpu() - cpu_before
     if result.returncode != 0:
         raise SystemExit(f"{command[2:]} failed ({result.returncode}): {result.stdout}{result.stderr}")
-    return elapsed
+    return elapsed, cpu
 
 
-def median_wall(command: list[str], env: dict[str, str], repeat: int) -> float:
-    wall(command, env)  # warm the page cache and the server's connection path
-    return statistics.median(wall(command, env) for _ in range(repeat))
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def medians(runs: dict[str, tuple[list[str], dict[str, str]]], repeat: int
+            ) -> dict[str, tuple[float, float]]:
+    for command, env in runs.values():
+        timed(command, env)  # warm the page cache and the server's connection path
+    times: dict[str, list[tuple[float, float]]] = {label: [] for label in runs}
+    for _ in range(repeat):
+        for label, (command, env) in runs.items():
+            times[label].append(timed(command, env))
+    return {label: (statistics.median(wall for wall, _ in values),
+                    statistics.median(cpu for _, cpu in values))
+            for label, values in times.items()}
 
 
 def submit_batch(env: dict[str, str]) -> str:
@@ -56,14 +75,16 @@ def measure(home: Path, url: str, repeat: int) -> None:
     zero_setup["LISTING_REVIEW_HOME"] = str(home)
     batch_id = submit_batch(with_url)
     read = [sys.executable, "-m", "cli.main", "batch", batch_id, "--json"]
-    floor = median_wall([sys.executable, "-c", FLOOR, url], with_url, repeat)
-    print(f"{'floor: python -c, connect + one query':58} {floor * 1000:6.0f} ms")
-    for label, env in (("DATABASE_URL", with_url), ("embedded, zero setup", zero_setup)):
-        if label.startswith("embedded") and os.environ.get("DATABASE_URL"):
-            continue
-        figure = median_wall(read, env, repeat)
-        print(f"{f'listing-review batch ID --json ({label})':58} {figure * 1000:6.0f} ms"
-              f"  = {figure / floor:.2f} x floor")
+    runs = {"floor: python -c, connect + one query": ([sys.executable, "-c", FLOOR, url], with_url),
+            "listing-review batch ID --json (DATABASE_URL)": (read, with_url)}
+    if not os.environ.get("DATABASE_URL"):
+        runs["listing-review batch ID --json (embedded, zero setup)"] = (read, zero_setup)
+    figures = medians(runs, repeat)
+    floor_wall, floor_cpu = next(iter(figures.values()))
+    print(f"{'':58} {'wall':>9} {'x floor':>8} {'CPU':>9} {'x floor':>8}")
+    for label, (wall, cpu) in figures.items():
+        print(f"{label:58} {wall * 1000:6.0f} ms {wall / floor_wall:7.2f}x {cpu * 1000:6.0f} ms "
+              f"{cpu / floor_cpu:7.2f}x")
 
 
 def main() -> None:
