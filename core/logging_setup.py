@@ -9,6 +9,7 @@ import json
 import logging
 import sys
 from datetime import UTC, datetime
+from typing import TextIO
 
 TEXT_FORMAT = "%(asctime)s %(process)d %(levelname)s %(message)s"
 # Structured fields a record may carry (`extra=`): JSON lines give each its own key.
@@ -32,7 +33,7 @@ class JsonLineFormatter(logging.Formatter):
         return json.dumps(entry, default=str)
 
 
-class _OurHandler(logging.StreamHandler):
+class _OurHandler(logging.StreamHandler[TextIO]):
     """The handler this module installs (configuring again replaces only it). It writes to
     whatever sys.stderr is when a record is emitted, as test runners swap it.
     """
@@ -41,7 +42,7 @@ class _OurHandler(logging.StreamHandler):
         logging.Handler.__init__(self)
 
     @property
-    def stream(self):  # type: ignore[override]
+    def stream(self) -> TextIO:  # type: ignore[override]
         return sys.stderr
 
 

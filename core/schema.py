@@ -31,7 +31,10 @@ def head_revision() -> str:
     """The newest revision in `migrations/`."""
     from alembic.script import ScriptDirectory
 
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None:
+        raise RuntimeError("migrations/ holds no Alembic revision: the package is incomplete.")
+    return head
 
 
 def upgrade(engine: Engine, revision: str = HEAD) -> None:

@@ -269,21 +269,26 @@ def counts_acceptance(accept: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(accept)
     def counted(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            accepted: Any = accept(*args, **kwargs)
+            accepted = accept(*args, **kwargs)
         except IdempotencyConflict:
             _increment("conflicts")
             raise
         except InvalidBatchRequest:
             _increment("uploads_rejected", "invalid_request")
             raise
-        if accepted.created:
-            _increment("batches_accepted")
-            _increment("items_accepted", amount=accepted.summary.total)
-        else:
-            _increment("replays")
+        _count_accepted(accepted)
         return accepted
 
     return counted
+
+
+def _count_accepted(accepted: Any) -> None:
+    """`accepted` is an Acceptance, typed Any because core.batches imports this module."""
+    if accepted.created:
+        _increment("batches_accepted")
+        _increment("items_accepted", amount=accepted.summary.total)
+    else:
+        _increment("replays")
 
 
 def count_rejected_catalog(size: int, max_bytes: int, file_format: str | None) -> None:
@@ -321,7 +326,7 @@ class BacklogCollector(Collector):
         self.engine = engine
         self.queue_name = queue_name
 
-    def describe(self) -> list:
+    def describe(self) -> list[GaugeMetricFamily]:
         return []
 
     def collect(self) -> Iterator[GaugeMetricFamily]:
@@ -356,7 +361,7 @@ class ProviderGateCollector(Collector):
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def describe(self) -> list:
+    def describe(self) -> list[GaugeMetricFamily]:
         return []
 
     def collect(self) -> Iterator[GaugeMetricFamily]:

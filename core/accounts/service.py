@@ -7,8 +7,9 @@ hash, so a leaked table does not leak usable keys; the secret is printed once at
 import hashlib
 import secrets
 import uuid
+from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, Row
 
 from core.accounts.models import ApiKey, ApiKeyNotFound, InvalidOwner
 from core.errors import storage_errors
@@ -71,5 +72,5 @@ def check_owner(owner: str) -> str:
         raise InvalidOwner(f"The owner is not valid: {error}.") from None
 
 
-def _api_key(row) -> ApiKey:
+def _api_key(row: Row[Any]) -> ApiKey:
     return ApiKey(key_id=row.id, owner=row.owner, created_at=row.created_at, revoked_at=row.revoked_at)

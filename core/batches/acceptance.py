@@ -10,6 +10,7 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, Engine
 
@@ -49,7 +50,7 @@ class AcceptedBatch:
     def batch_id(self) -> uuid.UUID:
         return self.summary.batch_id
 
-    def to_json_dict(self) -> dict:
+    def to_json_dict(self) -> dict[str, Any]:
         """The article's acceptance shape, plus `created`."""
         location = f"/api/listings/review-batches/{self.batch_id}"
         return {

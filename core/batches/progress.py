@@ -55,7 +55,7 @@ class BatchSummary:
             return "all succeeded"
         return "all failed" if not self.succeeded else "some failed"
 
-    def to_json_dict(self) -> dict:
+    def to_json_dict(self) -> dict[str, Any]:
         """The article's summary shape."""
         return {
             "batchId": str(self.batch_id),

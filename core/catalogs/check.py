@@ -193,7 +193,8 @@ def _attributes_value(value: Any, problems: list[tuple[str | None, str]]) -> Any
     return parsed
 
 
-def _merge_attributes(listing: dict[str, Any], extra: dict[str, Any], problems: list) -> None:
+def _merge_attributes(listing: dict[str, Any], extra: dict[str, Any],
+                      problems: list[tuple[str | None, str]]) -> None:
     if not extra:
         return
     attributes = listing.get("attributes")

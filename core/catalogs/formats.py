@@ -58,7 +58,7 @@ def detect_format(filename: str, text: str) -> str:
     by_extension = EXTENSIONS.get(PurePath(filename or "").suffix.lower())
     if by_extension:
         return by_extension
-    start = LEADING_SPACE.match(text).end()
+    start = _end_of(LEADING_SPACE, text)
     if text.startswith("[", start):
         return "json"
     if text.startswith("{", start):
@@ -198,7 +198,7 @@ def _streamable_array(text: str) -> tuple[int, str] | None:
 
 def _array_items(text: str, start: int, closing: str) -> Iterator[Any]:
     """Each value of the array opened just before `start`, then `closing` and the end of text."""
-    position = WHITESPACE.match(text, start).end()
+    position = _end_of(WHITESPACE, text, start)
     ended = text.startswith("]", position)
     position += ended
     while not ended:
@@ -206,15 +206,22 @@ def _array_items(text: str, start: int, closing: str) -> Iterator[Any]:
         yield item
         separator = ARRAY_SEPARATOR.match(text, position)
         if separator is None:
-            missing = WHITESPACE.match(text, position).end()
+            missing = _end_of(WHITESPACE, text, position)
             raise json.JSONDecodeError("Expecting ',' delimiter", text, missing)
         position, ended = separator.end(), separator.group(1) == "]"
-    position = WHITESPACE.match(text, position).end()
+    position = _end_of(WHITESPACE, text, position)
     if closing and not text.startswith(closing, position):
         raise json.JSONDecodeError("Expecting ',' delimiter", text, position)
-    position = WHITESPACE.match(text, position + len(closing)).end()
+    position = _end_of(WHITESPACE, text, position + len(closing))
     if position != len(text):
         raise json.JSONDecodeError("Extra data", text, position)
+
+
+def _end_of(pattern: re.Pattern[str], text: str, start: int = 0) -> int:
+    """Where the run of `pattern` at `start` ends; for patterns that also match nothing."""
+    match = pattern.match(text, start)
+    assert match is not None, "a pattern that matches the empty string matches everywhere"
+    return match.end()
 
 
 def read_jsonl(text: str, result: FileRead) -> Iterator[Entry]:

@@ -1,6 +1,7 @@
 """Cancelling the unstarted part of a batch: what is running finishes, nothing else starts."""
 
 import uuid
+from typing import cast
 
 from sqlalchemy import Engine
 
@@ -23,4 +24,4 @@ def cancel_unstarted(engine: Engine, owner: str, batch_id: uuid.UUID) -> int:
         row = connection.execute(QUERIES["cancel_queued_batch_jobs"], params).one()
     if not row.found:
         raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
-    return row.cancelled
+    return cast(int, row.cancelled)

@@ -179,5 +179,5 @@ class JobRunner:
         cap = self.settings.retry_max_delay
         if retry_after is not None:
             return min(max(retry_after, 0.0), cap)
-        backoff = min(cap, self.settings.retry_base_delay * 2 ** (attempts - 1))
+        backoff: float = min(cap, self.settings.retry_base_delay * 2 ** (attempts - 1))
         return backoff / 2 + random.uniform(0, backoff / 2)

@@ -7,6 +7,7 @@ import json
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection
 
@@ -55,7 +56,7 @@ def claim_job(
     return Claim(Attempt(row.id, token, row.attempts, row.payload, row.submitted_at, row.started_at))
 
 
-def fenced_succeed(connection: Connection, attempt: Attempt, result: dict) -> bool:
+def fenced_succeed(connection: Connection, attempt: Attempt, result: dict[str, Any]) -> bool:
     """Store the result if this attempt still holds the token; False means stale."""
     params = {"id": attempt.job_id, "token": attempt.token, "result": json.dumps(result)}
     return connection.execute(QUERIES["succeed_job"], params).first() is not None

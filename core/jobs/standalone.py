@@ -1,8 +1,9 @@
 """Standalone single-listing jobs: their own idempotency key, same queue and lifecycle."""
 
 import uuid
+from typing import cast
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from core.errors import IdempotencyConflict, storage_errors
 from core.jobs.payload import check_idempotency_key, fingerprint
@@ -23,20 +24,21 @@ def submit_job(
     """
     check_idempotency_key(key)
     request_hash = fingerprint(draft)
-    params = {"id": uuid.uuid4(), "owner": owner, "key": key, "request_hash": request_hash,
+    new_id = uuid.uuid4()
+    params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash,
               "payload": encode_snapshot(draft)}
     with storage_errors(), engine.begin() as connection:
         created = connection.execute(QUERIES["insert_standalone_job"], params).first() is not None
-        job_id = params["id"] if created else _existing(connection, owner, key, request_hash)
+        job_id = new_id if created else _existing(connection, owner, key, request_hash)
         if created:
             queue.enqueue(connection, [job_id])
         return created, read_job(connection, owner, job_id)
 
 
-def _existing(connection, owner: str, key: str, request_hash: str) -> uuid.UUID:
+def _existing(connection: Connection, owner: str, key: str, request_hash: str) -> uuid.UUID:
     row = connection.execute(QUERIES["find_job_by_key"], {"owner": owner, "key": key}).one()
     if row.request_hash != request_hash:
         raise IdempotencyConflict(
             "This idempotency key was already used for a different listing. Use a new key."
         )
-    return row.id
+    return cast(uuid.UUID, row.id)

@@ -138,7 +138,9 @@ def parse_price(value: Any) -> Decimal | str:
         return "price cannot be negative: use 0 or more."
     if price > PRICE_MAX:
         return f"price must be at most {PRICE_MAX}."
-    if -price.as_tuple().exponent > PRICE_DECIMALS_MAX:
+    exponent = price.as_tuple().exponent
+    assert isinstance(exponent, int), "a finite Decimal has an int exponent (checked above)"
+    if -exponent > PRICE_DECIMALS_MAX:
         return f"price has too many decimal places; use at most {PRICE_DECIMALS_MAX}, like 45.00."
     return price
 

@@ -164,7 +164,7 @@ def _expectation(value: Any, problems: list[tuple[str, str]]) -> Expectation | N
     forbidden = _phrases(value.get("forbiddenClaims", []), "expect.forbiddenClaims", problems)
     if len(problems) > before:
         return None
-    return Expectation(flag, score_range, concepts, forbidden)
+    return Expectation(bool(flag), score_range, concepts, forbidden)
 
 
 def _score_range(value: Any, problems: list[tuple[str, str]]) -> tuple[int, int]:
@@ -221,6 +221,12 @@ class RunResult:
     error_code: str | None = None
     input_tokens: int | None = None
     output_tokens: int | None = None
+
+    @property
+    def reviewed(self) -> ListingReview:
+        """The review, for scoring that only looks at runs which produced one."""
+        assert self.review is not None, "only runs without an error code are scored on their review"
+        return self.review
 
 
 def run_cases(cases: list[EvalCase], provider: ReviewProvider, timeout: float,
@@ -331,12 +337,12 @@ def score(results: list[RunResult], provider: ReviewProvider) -> Scorecard:
 def _flag_rate(valid: list[RunResult], expected: bool) -> float | None:
     """Recall (expected=True) or false-positive rate (expected=False) of the human-review flag."""
     runs = [r for r in valid if r.case.expect.requires_human_review is expected]
-    return _rate(sum(r.review.requires_human_review for r in runs), len(runs))
+    return _rate(sum(r.reviewed.requires_human_review for r in runs), len(runs))
 
 
 def _precision(valid: list[RunResult]) -> float | None:
     """Of the runs a provider sent to a person, how many needed one."""
-    flagged = [r for r in valid if r.review.requires_human_review]
+    flagged = [r for r in valid if r.reviewed.requires_human_review]
     return _rate(sum(r.case.expect.requires_human_review for r in flagged), len(flagged))
 
 
@@ -350,7 +356,7 @@ def _mentions(text: str, concept: str) -> bool:
 
 
 def _missing_concepts(result: RunResult) -> list[str]:
-    text = _review_text(result.review)
+    text = _review_text(result.reviewed)
     return [concept for concept in result.case.expect.concepts if not _mentions(text, concept)]
 
 
@@ -363,13 +369,13 @@ def _coverage(result: RunResult) -> float | None:
 
 
 def _violations(result: RunResult) -> list[str]:
-    text = _review_text(result.review)
+    text = _review_text(result.reviewed)
     return [claim for claim in result.case.expect.forbidden_claims if claim.lower() in text]
 
 
 def _in_range(result: RunResult) -> bool:
     low, high = result.case.expect.score_range
-    return low <= result.review.quality_score <= high
+    return low <= result.reviewed.quality_score <= high
 
 
 def _failure(result: RunResult) -> CaseFailure | None:
@@ -379,7 +385,7 @@ def _failure(result: RunResult) -> CaseFailure | None:
 
 
 def _review_problems(result: RunResult) -> list[str]:
-    expect, review = result.case.expect, result.review
+    expect, review = result.case.expect, result.reviewed
     problems = []
     if review.requires_human_review != expect.requires_human_review:
         problems.append("missed human review" if expect.requires_human_review

@@ -3,7 +3,7 @@
 import json
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.alias_generators import to_camel
-from typing import Annotated
+from typing import Annotated, Any
 
 # No control characters: model text is stored in jsonb, which cannot hold NUL.
 NonBlank = Annotated[str, StringConstraints(
@@ -24,7 +24,7 @@ class ListingReview(BaseModel):
     suggestions: list[NonBlank] = Field(default_factory=list, max_length=50)
     requires_human_review: bool
 
-    def to_json_dict(self) -> dict:
+    def to_json_dict(self) -> dict[str, Any]:
         """The camelCase shape stored in review_jobs.result and shown to sellers."""
         return self.model_dump(by_alias=True)
 

@@ -3,7 +3,7 @@
 import logging
 import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from core import telemetry
 from core.listings.draft import ListingDraft
@@ -27,7 +27,7 @@ class ReviewOutcome:
     input_tokens: int | None = None
     output_tokens: int | None = None
 
-    def to_stored_result(self) -> dict:
+    def to_stored_result(self) -> dict[str, Any]:
         """The jsonb stored in review_jobs.result: the review and its provenance."""
         usage = {"inputTokens": self.input_tokens, "outputTokens": self.output_tokens}
         return {

@@ -70,7 +70,7 @@ def _read_snapshot(connection: Connection) -> OperationsSnapshot:
         jobs_by_status=_counts(connection, "jobs_by_status", JOB_STATUSES),
         failures_last_hour=_counts(connection, "failures_last_hour"),
         oldest_queued_age_seconds=connection.execute(QUERIES["oldest_queued"]).scalar_one(),
-        completions_per_minute=[(row.minute, row.count) for row in
+        completions_per_minute=[(minute, count) for minute, count in
                                 connection.execute(QUERIES["completions_per_minute"])],
         active_workers=len(workers),
         workers=workers,

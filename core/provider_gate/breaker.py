@@ -17,6 +17,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
+from typing import cast
 
 from sqlalchemy import Connection
 
@@ -101,7 +102,7 @@ class ProviderGate:
     def park(self, connection: Connection, job_id: uuid.UUID) -> bool:
         """Make a QUEUED job wait for the gate; False if it closed meanwhile (claim instead)."""
         params = self._key(job_id=job_id)
-        return connection.execute(QUERIES["park_job"], params).scalar_one() > 0
+        return cast(int, connection.execute(QUERIES["park_job"], params).scalar_one()) > 0
 
     def hand_back_probe(self, connection: Connection, job_id: uuid.UUID) -> None:
         """If `job_id` holds the probe but made no call, let the next delivery probe now."""
