@@ -16,7 +16,7 @@ UI_APP = Path(find_spec("ui").origin).with_name("app.py")  # located without imp
 def add_commands(commands: argparse._SubParsersAction) -> None:
     up = commands.add_parser(
         "up", help="Run everything: database, migrations, a worker, the UI and the API.",
-        description="Run everything and follow batches here (accepted, every 10%%, completed); "
+        description="Run everything and follow batches here (accepted, every 10%, completed); "
         "Ctrl-C stops all of it. The processes' own log lines go to LISTING_REVIEW_HOME/up.log.")
     up.add_argument("--port", type=int, help="UI port (default LISTING_REVIEW_UI_PORT or 8501)")
     up.add_argument("--verbose", action="store_true",
@@ -96,8 +96,9 @@ def run_up(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
 
     settings = with_overrides(get_settings(), ui_port=args.port)
-    ui = up.Endpoint("UI", settings.ui_host, settings.ui_port, "--port or LISTING_REVIEW_UI_PORT")
-    api = up.Endpoint("API", "127.0.0.1", settings.api_port, "LISTING_REVIEW_API_PORT")
+    ui = up.Endpoint("UI", settings.ui_host, settings.ui_port, "--port or LISTING_REVIEW_UI_PORT",
+                     "/_stcore/health")
+    api = up.Endpoint("API", "127.0.0.1", settings.api_port, "LISTING_REVIEW_API_PORT", "/openapi.json")
     for endpoint in (ui, api):
         endpoint.require_free()
     print("Starting the database, a worker, the UI and the API...", flush=True)
@@ -108,35 +109,10 @@ def run_up(args: argparse.Namespace) -> int:
         children = [
             up.start([sys.executable, "-m", "cli.main", "worker"], env, output, "worker"),
             up.start(ui_command(settings), env, output, "UI"),
-            up.start([sys.executable, "-m", "cli.main", "api", "--port", str(api.port)], env, output,
-                     "API"),
+            up.start([sys.executable, "-m", "cli.main", "api", "--host", api.host, "--port", str(api.port)],
+                     env, output, "API"),
         ]
-        return _supervise(children, runtime, ui, api, log)
-
-
-def _supervise(children, runtime, ui, api, log: Path | None) -> int:
-    from cli import up
-
-    stopping = up.Stopping()
-    ready, stopped = False, None
-    try:
-        ready = up.wait_until_ready(children, lambda: (
-            up.answers(f"http://{ui.local_host}:{ui.port}/_stcore/health", lambda body: body == b"ok")
-            and up.answers(f"http://{api.local_host}:{api.port}/openapi.json")), stopping)
-        if ready:
-            print(f"Listing Review is up: http://{_shown(ui)}:{ui.port} (UI), "
-                  f"http://{_shown(api)}:{api.port}/docs (API). Ctrl-C stops everything.", flush=True)
-            if log:
-                print(f"Log lines of the worker, UI and API: {log} (--verbose shows them here).", flush=True)
-        stopped = up.follow(children, runtime, stopping) if ready else up.first_stopped(children)
-    except KeyboardInterrupt:
-        pass
-    if stopped is not None:
-        up.report_stopped(stopped, log)
-    elif not ready and not stopping.requested:
-        print(f"The UI and API did not answer within {up.START_SECONDS} s; stopping.", file=sys.stderr)
-    up.stop_all(children, runtime.settings.shutdown_wait + up.STOP_MARGIN_SECONDS)
-    return 1 if stopped is not None or not (ready or stopping.requested) else 0
+        return up.supervise(children, runtime, [ui, api], log)
 
 
 def ui_command(settings: Settings) -> list[str]:
@@ -148,10 +124,6 @@ def ui_command(settings: Settings) -> list[str]:
             "--server.maxUploadSize", str(settings.max_upload_megabytes),
             "--server.headless", "true", "--browser.gatherUsageStats", "false",
             "--client.toolbarMode", "minimal"]
-
-
-def _shown(endpoint) -> str:
-    return "localhost" if endpoint.local_host == "127.0.0.1" else endpoint.local_host
 
 
 def _log_file(path: Path | None) -> AbstractContextManager[IO[bytes] | None]:

@@ -38,12 +38,15 @@ class Child:
 
 @dataclass(frozen=True)
 class Endpoint:
-    """A port a child will listen on, and the setting that chose it."""
+    """A port a child will listen on, the setting that chose it, and the path that answers
+    200 once the child serves requests.
+    """
 
     name: str
     host: str
     port: int
     variable: str
+    probe: str
 
     def require_free(self) -> None:
         """Exit 2 naming the port and who holds it, before anything is started."""
@@ -52,9 +55,17 @@ class Endpoint:
                                 f"use by {listener_of(self.port)}. Stop it, or choose another port.")
 
     @property
-    def local_host(self) -> str:
+    def url(self) -> str:
         """Where this machine reaches it (a wildcard address is reached on loopback)."""
-        return "127.0.0.1" if self.host in WILDCARD_HOSTS else self.host
+        host = "localhost" if self.host in WILDCARD_HOSTS or self.host == "127.0.0.1" else self.host
+        return f"http://{host}:{self.port}"
+
+    def answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.url + self.probe, timeout=2) as response:
+                return response.status == 200
+        except OSError:
+            return False
 
 
 def _can_bind(host: str, port: int) -> bool:
@@ -82,14 +93,6 @@ def listener_of(port: int) -> str:
         return "another process (not visible to this user)"
 
 
-def answers(url: str, expected: Callable[[bytes], bool] = bool) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200 and expected(response.read())
-    except OSError:
-        return False
-
-
 class Stopping:
     """Set by SIGTERM (Ctrl-C arrives as KeyboardInterrupt)."""
 
@@ -112,6 +115,46 @@ def wait_any(children: list[Child], stopping: Stopping) -> Child | None:
     while not stopping.requested and first_stopped(children) is None:
         time.sleep(POLL_SECONDS)
     return first_stopped(children)
+
+
+def supervise(children: list[Child], runtime: Runtime, endpoints: list[Endpoint], log: Path | None) -> int:
+    """Exit status 0 when stopped on purpose (Ctrl-C, SIGTERM); 1 when a child stopped by
+    itself or the endpoints did not answer in time. Every child is stopped either way.
+    """
+    stopping = Stopping()
+    try:
+        status = _run(children, runtime, endpoints, log, stopping)
+    except KeyboardInterrupt:
+        status = 0
+    stop_all(children, runtime.settings.shutdown_wait + STOP_MARGIN_SECONDS)
+    return status
+
+
+def _run(children: list[Child], runtime: Runtime, endpoints: list[Endpoint], log: Path | None,
+         stopping: Stopping) -> int:
+    if not wait_until_ready(children, lambda: all(endpoint.answers() for endpoint in endpoints), stopping):
+        return _not_started(children, log, stopping)
+    links = ", ".join(f"{endpoint.url}{'/docs' if endpoint.name == 'API' else ''} ({endpoint.name})"
+                      for endpoint in endpoints)
+    print(f"Listing Review is up: {links}. Ctrl-C stops everything.", flush=True)
+    if log:
+        print(f"Log lines of the worker, UI and API: {log} (--verbose shows them here).", flush=True)
+    stopped = follow(children, runtime, stopping)
+    if stopped is None:
+        return 0
+    report_stopped(stopped, log)
+    return 1
+
+
+def _not_started(children: list[Child], log: Path | None, stopping: Stopping) -> int:
+    stopped = first_stopped(children)
+    if stopped is not None:
+        report_stopped(stopped, log)
+        return 1
+    if stopping.requested:
+        return 0
+    print(f"The UI and API did not answer within {START_SECONDS} s; stopping.", file=sys.stderr)
+    return 1
 
 
 def wait_until_ready(children: list[Child], ready: Callable[[], bool], stopping: Stopping) -> bool:
