@@ -70,6 +70,7 @@ class WorkerGroup:
         if self.process.poll() is None or _session_alive(self.process.pid):
             _kill_session(self.process.pid)
             self.process.wait(10)
+        print(f"--- worker group {self.process.pid} output (tail) ---\n{self.output()[-20_000:]}")
         self.log.close()
 
 

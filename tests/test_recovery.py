@@ -41,6 +41,7 @@ def start_workers(database_url: str, fake_model: FakeOpenAI) -> Iterator:
         group = WorkerGroup(database_url, **(FAST_RECOVERY | {"OPENAI_BASE_URL": fake_model.base_url}
                                              | overrides))
         groups.append(group)
+        group.wait_ready()
         return group
 
     yield start
