@@ -13,8 +13,8 @@ from pydantic.alias_generators import to_camel
 from pydantic.json_schema import models_json_schema
 
 from core.batches.progress import BATCH_STATUSES
-from core.listings import draft
 from core.jobs.status import JOB_STATUSES
+from core.listings import draft
 
 
 class Shape(BaseModel):

@@ -23,12 +23,12 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import schema  # noqa: E402
-from core.batches.submission import submit_catalog  # noqa: E402
-from core.database import make_engine  # noqa: E402
-from core.embedded_postgres import ensure_running  # noqa: E402
-from core.settings import Settings  # noqa: E402
-from tasks.queue import DramatiqPgQueue  # noqa: E402
+from core import schema
+from core.batches.submission import submit_catalog
+from core.database import make_engine
+from core.embedded_postgres import ensure_running
+from core.settings import Settings
+from tasks.queue import DramatiqPgQueue
 
 SIZES = (100, 1_000, 10_000)
 CATEGORIES = ("Phones", "Shoes", "Books", "Computer accessories", "Furniture")

@@ -31,12 +31,12 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core import embedded_postgres, schema  # noqa: E402
-from core.accounts.service import create_key  # noqa: E402
-from core.batches.admission import submit_admitted_catalog  # noqa: E402
-from core.database import make_engine  # noqa: E402
-from core.settings import Settings  # noqa: E402
-from tasks.queue import DramatiqPgQueue  # noqa: E402
+from core import embedded_postgres, schema
+from core.accounts.service import create_key
+from core.batches.admission import submit_admitted_catalog
+from core.database import make_engine
+from core.settings import Settings
+from tasks.queue import DramatiqPgQueue
 
 SIZES = (100, 1_000)
 BATCHES = "/api/listings/review-batches"
@@ -140,8 +140,8 @@ def print_wrk_throughput(base_url: str, key: str, items_url: str, seconds: float
                          concurrency: int) -> None:
     """The same random pages from wrk (a Lua request hook picks `after`)."""
     script = Path(tempfile.mkdtemp()) / "pages.lua"
-    script.write_text('request = function() return wrk.format("GET", "%s?limit=25&after=" .. '
-                      'math.random(0, 975)) end\n' % items_url)
+    script.write_text(f'request = function() return wrk.format("GET", "{items_url}?limit=25&after=" .. '
+                      'math.random(0, 975)) end\n')
     run = subprocess.run(["wrk", "-t2", f"-c{concurrency}", f"-d{max(1, int(seconds))}s", "--latency",
                           "-s", str(script), "-H", f"Authorization: Bearer {key}", base_url],
                          capture_output=True, text=True, timeout=seconds + 60)

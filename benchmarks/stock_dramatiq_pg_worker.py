@@ -10,13 +10,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dramatiq.middleware import default_middleware  # noqa: E402
-from dramatiq.middleware.prometheus import Prometheus  # noqa: E402
-from dramatiq_pg import PostgresBroker  # noqa: E402
-from dramatiq_pg.utils import make_pool  # noqa: E402
+from dramatiq.middleware import default_middleware
+from dramatiq.middleware.prometheus import Prometheus
+from dramatiq_pg import PostgresBroker
+from dramatiq_pg.utils import make_pool
 
-import tasks.worker  # noqa: E402
-from tasks.broker import POOL_HEADROOM  # noqa: E402
+import tasks.worker
+from tasks.broker import POOL_HEADROOM
 
 
 def stock_broker(libpq_url: str, threads: int) -> PostgresBroker:

@@ -151,7 +151,7 @@ class WorkerGroup:
                      if not key.startswith(("LISTING_REVIEW_", "OPENAI_", "GEMINI_", "OLLAMA_",
                                             "dramatiq_"))}
         self.env = inherited | {"DATABASE_URL": url} | env
-        self.log = open(log_path, "a")
+        self.log = open(log_path, "a")  # noqa: SIM115 (kept open for the group's lifetime)
         self.log.write(f"\n=== worker group {env}\n")
         self.log.flush()
         self.process = subprocess.Popen([sys.executable, *command], cwd=ROOT,
@@ -202,10 +202,7 @@ class Bench:
 
     def database(self, name: str) -> tuple[str, Any]:
         """A migrated, empty database for one part, and an engine on it."""
-        if self.external:
-            url = self.external
-        else:
-            url = ensure_running(self.home, database=name)
+        url = self.external or ensure_running(self.home, database=name)
         engine = make_engine(url, pool_size=4)
         self.engines.append(engine)
         schema.upgrade(engine)

@@ -2,7 +2,6 @@
 
 import argparse
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from cli.output import print_fields, print_json

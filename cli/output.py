@@ -14,9 +14,9 @@ def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
     """Columns padded to their widest cell; None shows as '-'."""
     cells = [[_cell(value) for value in row] for row in rows]
     widths = [max([len(header)] + [len(row[i]) for row in cells]) for i, header in enumerate(headers)]
-    print("  ".join(header.ljust(width) for header, width in zip(headers, widths)).rstrip())
+    print("  ".join(header.ljust(width) for header, width in zip(headers, widths, strict=True)).rstrip())
     for row in cells:
-        print("  ".join(value.ljust(width) for value, width in zip(row, widths)).rstrip())
+        print("  ".join(value.ljust(width) for value, width in zip(row, widths, strict=True)).rstrip())
 
 
 def print_fields(pairs: Sequence[tuple[str, Any]]) -> None:

@@ -28,7 +28,7 @@ def pgdata_dir(home: Path) -> Path:
 def ensure_running(home: Path, database: str = DATABASE_NAME) -> str:
     """Start the embedded server if needed, create `database`, and return its libpq URL."""
     home.mkdir(parents=True, exist_ok=True)
-    server: "PostgresServer" = _embedded().get_server(pgdata_dir(home), cleanup_mode=None)
+    server: PostgresServer = _embedded().get_server(pgdata_dir(home), cleanup_mode=None)
     create_database_if_missing(server.get_uri("postgres"), database)
     return server.get_uri(database)
 

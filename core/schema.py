@@ -7,8 +7,9 @@ cheap for commands that only check it.
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import migrations
 from sqlalchemy import Engine, text
+
+import migrations
 
 if TYPE_CHECKING:
     from alembic.config import Config

@@ -11,7 +11,6 @@ import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-
 Provider = Literal["heuristic", "openai", "ollama", "gemini"]
 PROVIDERS: tuple[str, ...] = get_args(Provider)
 OWNER_MAX_LENGTH = 128

@@ -7,7 +7,7 @@ several queries (a batch's progress) is written once.
 """
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from sqlalchemy import TextClause, text
@@ -16,12 +16,12 @@ _BLOCK = re.compile(r"^-- name: (\w+)\n", re.MULTILINE)
 _EMBED = re.compile(r"\{\{(\w+)\}\}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_queries(path: str) -> dict[str, TextClause]:
     """All blocks of one .sql file, keyed by name; read once per process."""
     source = Path(path).read_text(encoding="utf-8")
     parts = _BLOCK.split(source)[1:]
-    bodies = {name: body.strip() for name, body in zip(parts[::2], parts[1::2])}
+    bodies = {name: body.strip() for name, body in zip(parts[::2], parts[1::2], strict=False)}
     return {name: text(_embed(body, bodies)) for name, body in bodies.items()}
 
 

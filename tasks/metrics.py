@@ -50,7 +50,7 @@ def worker_metrics(settings: Settings, libpq_url: str) -> Iterator[WorkerMetrics
     _remove_orphaned_directories()
     directory = Path(tempfile.mkdtemp(prefix=f"{DIRECTORY_PREFIX}{os.getpid()}-"))
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(directory)
-    os.environ["dramatiq_prom_db"] = str(directory)
+    os.environ["dramatiq_prom_db"] = str(directory)  # noqa: SIM112 (dramatiq's own name)
     engine = make_engine(libpq_url, pool_size=1)
     registry = CollectorRegistry()
     multiprocess.MultiProcessCollector(registry, path=str(directory))

@@ -53,7 +53,7 @@ class DramatiqPgQueue:
         message_ids = [uuid.uuid4() for _ in job_ids]
         rows = ((queue_name, message_id, "queued",
                  message_json(queue_name, message_id, job_id, now, options))
-                for message_id, job_id in zip(message_ids, job_ids))
+                for message_id, job_id in zip(message_ids, job_ids, strict=True))
         copy_rows(connection, COPY_MESSAGES, rows)
         connection.execute(NOTIFY_ENQUEUED, {"message_ids": ",".join(map(str, message_ids))})
 

@@ -25,7 +25,7 @@ class ApiServer:
     def __init__(self, database_url: str, **env: str) -> None:
         self.port = free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (read until the server stops)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cli.main", "api", "--port", str(self.port)],
             env=os.environ | {"DATABASE_URL": database_url} | env,

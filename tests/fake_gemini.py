@@ -103,7 +103,7 @@ class FakeGemini:
 class _Handler(BaseHTTPRequestHandler):
     server: ThreadingHTTPServer
 
-    def do_POST(self) -> None:  # noqa: N802 (http.server naming)
+    def do_POST(self) -> None:
         fake: FakeGemini = self.server.fake  # type: ignore[attr-defined]
         raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         body = _json_or_text(raw)

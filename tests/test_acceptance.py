@@ -9,8 +9,8 @@ from core.batches.acceptance import accept_batch
 from core.batches.pages import get_items_page
 from core.catalogs.check import CatalogItem
 from core.errors import IdempotencyConflict, InvalidBatchRequest
-from core.listings.snapshot import decode_snapshot
 from core.jobs.standalone import submit_job
+from core.listings.snapshot import decode_snapshot
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft, items
 

@@ -7,7 +7,8 @@ import json
 import os
 import socket
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 import pytest
 from sqlalchemy import Engine, text
@@ -291,10 +292,10 @@ def backdate(engine: Engine, batch_id: uuid.UUID, minutes: int) -> None:
 
 def test_recent_batches_page_newest_first_by_keyset(engine: Engine):
     batch_ids = [accept(engine, 1, key=f"k{i}") for i in range(5)]
-    for batch_id, minutes in zip(batch_ids, (1, 2, 3, 3, 4)):  # two share a submitted_at
+    for batch_id, minutes in zip(batch_ids, (1, 2, 3, 3, 4), strict=True):  # two share a submitted_at
         backdate(engine, batch_id, minutes)
     accept(engine, 1, key="other", owner="seller-b")
-    expected = sorted(zip((1, 2, 3, 3, 4), batch_ids), reverse=True)
+    expected = sorted(zip((1, 2, 3, 3, 4), batch_ids, strict=True), reverse=True)
     seen, before, pages = [], None, 0
     while True:
         page = list_batches(engine, "local", before=before, limit=2)
@@ -384,7 +385,7 @@ def test_export_csv_neutralizes_every_formula_cell(engine: Engine):
     rows.append({"item_id": "plain", "title": "a = b", "attr:note": "x-y"})
     table = read_csv(export_csv(rows))
     header = table[0]
-    cells = [dict(zip(header, line)) for line in table[1:]]
+    cells = [dict(zip(header, line, strict=True)) for line in table[1:]]
     assert [cell["item_id"] for cell in cells] == ["'" + value for value in FORMULAS] + ["plain"]
     assert [cell["attr:note"] for cell in cells] == ["'" + value for value in FORMULAS] + ["x-y"]
     assert cells[-1]["title"] == "a = b"
@@ -398,7 +399,7 @@ def test_export_csv_has_fixed_columns_around_attributes_and_json_keeps_values(en
     assert table[0][:8] == ["item_id", "position", "status", "title", "description", "category",
                             "price", "attr:brand"]
     assert table[0][-2:] == ["error_code", "error_message"]
-    assert dict(zip(table[0], table[1]))["requiresHumanReview"] == "false"
+    assert dict(zip(table[0], table[1], strict=True))["requiresHumanReview"] == "false"
     assert json.loads(export_json(rows)) == rows
 
 
@@ -421,7 +422,7 @@ def test_fixup_file_has_failed_and_low_scoring_rows_in_the_sellers_columns(engin
     assert name == "My Shop-fixup.csv"
     assert table[0] == CSV_HEADER.strip().split(",")
     assert [line[0] for line in table[1:]] == ["S-1", "S-3"]
-    assert dict(zip(table[0], table[1])) == {
+    assert dict(zip(table[0], table[1], strict=True)) == {
         "SKU": "S-1", "Title": "Keyboard", "Description": "Wireless keyboard with receiver",
         "Category": "Computers", "Price": "45.00", "brand": "KeyPro", "attributes": '{"size": "L"}',
         "Colour": "black"}
@@ -510,7 +511,7 @@ def test_operations_snapshot_after_a_scripted_scenario(engine: Engine):
     assert snapshot.failures_last_hour == {"MODEL_TIMEOUT": 1}
     assert 600 <= snapshot.oldest_queued_age_seconds < 3600
     minutes = [minute for minute, _ in snapshot.completions_per_minute]
-    assert len(minutes) == 60 and all(b - a == timedelta(minutes=1) for a, b in zip(minutes, minutes[1:]))
+    assert len(minutes) == 60 and all(b - a == timedelta(minutes=1) for a, b in pairwise(minutes))
     assert minutes[-1] <= snapshot.taken_at < minutes[-1] + timedelta(minutes=1)
     assert sum(count for _, count in snapshot.completions_per_minute) == 2
     assert snapshot.active_workers == 1
@@ -525,7 +526,7 @@ def test_operations_snapshot_of_an_idle_system(engine: Engine):
     assert set(snapshot.jobs_by_status.values()) == {0} and snapshot.failures_last_hour == {}
     assert len(snapshot.completions_per_minute) == 60
     assert snapshot.taken_at.tzinfo is not None
-    assert snapshot.taken_at > datetime(2020, 1, 1, tzinfo=timezone.utc)
+    assert snapshot.taken_at > datetime(2020, 1, 1, tzinfo=UTC)
 
 
 def test_recovery_pass_records_its_worker_and_what_it_recovered(engine: Engine, settings: Settings):

@@ -102,7 +102,7 @@ def test_validate_draft_takes_any_json_value(raw: object):
     draft, problems = validate_draft(python_value(raw))
     assert (draft is None) == bool(problems)
     for problem in problems:
-        f"{problem.field} {problem.message}".encode("utf-8")
+        f"{problem.field} {problem.message}".encode()
     if draft is not None:
         encode_snapshot(draft).encode("utf-8")
         assert isinstance(draft.price, Decimal)

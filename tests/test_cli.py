@@ -262,7 +262,7 @@ def test_the_ui_is_launched_on_loopback_with_our_upload_limit():
 
     def flags(settings: Settings) -> dict[str, str]:
         command = ui_command(settings)
-        return dict(zip(command[5::2], command[6::2]))
+        return dict(zip(command[5::2], command[6::2], strict=True))
 
     launched = flags(Settings(max_upload_bytes=41_900_000, ui_port=8123))
     assert launched["--server.maxUploadSize"] == "40"  # 41.9 MB is 39.96 MiB (Streamlit's unit), rounded up

@@ -6,7 +6,9 @@ import csv
 import io
 import re
 
-from hypothesis import given, settings as hypothesis_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from sqlalchemy import Engine
 
 from core.batches.export import export_csv, export_rows, fixup_file

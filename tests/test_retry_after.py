@@ -3,7 +3,7 @@ using it: the same header gives the same pause from OpenAI and from Gemini.
 """
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
 import pytest
@@ -18,7 +18,7 @@ from tests.fake_openai import FakeOpenAI
 
 
 def in_a_minute() -> str:
-    return format_datetime(datetime.now(timezone.utc) + timedelta(seconds=60), usegmt=True)
+    return format_datetime(datetime.now(UTC) + timedelta(seconds=60), usegmt=True)
 
 
 @pytest.mark.parametrize("headers, seconds", [

@@ -167,7 +167,7 @@ def test_acceptance_counts_new_batches_items_replays_conflicts_and_invalid_reque
         accept_batch(engine, QUEUE, owner="local", key="k", items=items(2), max_items=10)
     with pytest.raises(InvalidBatchRequest):
         accept_batch(engine, QUEUE, owner="local", key="k2", items=items(11), max_items=10)
-    assert [sample(name) - b for name, b in zip(names, before)] == [1, 3, 1, 1]
+    assert [sample(name) - b for name, b in zip(names, before, strict=True)] == [1, 3, 1, 1]
     assert sample("listing_review_uploads_rejected_total", reason="invalid_request") == invalid_before + 1
 
 
@@ -179,7 +179,7 @@ def test_rejected_catalogs_are_counted_by_a_bounded_reason(engine: Engine, setti
         with pytest.raises(InvalidBatchRequest):
             submit_catalog(engine, QUEUE, settings, owner="local", filename="c.csv", data=data)
     after = [sample("listing_review_uploads_rejected_total", reason=reason) for reason in reasons]
-    assert [a - b for a, b in zip(after, before)] == [1, 1, 1]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [1, 1, 1]
 
 
 class TokenReportingProvider:

@@ -226,8 +226,8 @@ def test_invalid_upload_offers_the_error_report(app: AppTest):
 
 
 def test_column_mapping_turns_seller_headers_into_fields(app: AppTest, engine: Engine):
-    data = ("Artikel,Name,Text,Kategorie,Preis,Farbe,Intern\n"
-            "A1,Lamp,Brass desk lamp,Home,89.90,gold,x\n").encode()
+    data = (b"Artikel,Name,Text,Kategorie,Preis,Farbe,Intern\n"
+            b"A1,Lamp,Brass desk lamp,Home,89.90,gold,x\n")
     upload(app, "shop.csv", data)
     assert "problem(s) found" in app.error[0].value
     mapping = {"Artikel": "item_id", "Name": "title", "Text": "description",
@@ -248,10 +248,10 @@ def test_items_and_batches_are_paged_by_keyset(app: AppTest, engine: Engine):
     open_batch(app, engine)
     assert len(app.expander) == 25
     next(button for button in app.button if button.label == "Next page").click().run()
-    assert [expander.label for expander in app.expander][0].startswith("#26 ")
+    assert app.expander[0].label.startswith("#26 ")
     assert len(app.expander) == 5
     next(button for button in app.button if button.label == "Previous page").click().run()
-    assert [expander.label for expander in app.expander][0].startswith("#1 ")
+    assert app.expander[0].label.startswith("#1 ")
 
 
 def text_node(markdown: str) -> str:

@@ -9,7 +9,6 @@ from typing import Any
 
 import streamlit as st
 
-
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-=!|~<>$&:.@])")
 # Escaping is not enough for these: Streamlit links bare URLs, `www.` hosts and e-mail
 # addresses and turns `:smile:` into an emoji after unescaping, so an invisible WORD JOINER

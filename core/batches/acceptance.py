@@ -20,8 +20,8 @@ from core.catalogs.check import CatalogItem
 from core.database import copy_rows
 from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
 from core.jobs.payload import check_idempotency_key, fingerprint, sha256
-from core.listings.snapshot import encode_snapshot
 from core.jobs.queue import JobQueue
+from core.listings.snapshot import encode_snapshot
 from core.sql import queries_beside
 from core.timestamps import iso
 
@@ -144,7 +144,7 @@ def _insert_jobs(
     job_ids = [uuid.uuid4() for _ in prepared]
     rows = (
         (job_id, owner, batch_id, item.item_id, position, item.fingerprint, item.snapshot, "QUEUED")
-        for position, (job_id, item) in enumerate(zip(job_ids, prepared), start=1)
+        for position, (job_id, item) in enumerate(zip(job_ids, prepared, strict=True), start=1)
     )
     copy_rows(connection, QUERIES["copy_batch_jobs"].text, rows)
     return job_ids

@@ -148,10 +148,11 @@ def _csv_entries(reader: Any, names: list[str]) -> Iterator[Entry]:
 
 
 def _csv_record(row: int, line: int, names: list[str], cells: list[str]) -> RawRecord:
-    if len(cells) > len(names):
-        return RawRecord(row, line, dict(zip(names, cells)), extra_cells=len(cells) - len(names))
-    padded = cells + [""] * (len(names) - len(cells))
-    return RawRecord(row, line, {name: value for name, value in zip(names, padded) if value != ""})
+    extra = len(cells) - len(names)
+    if extra > 0:
+        return RawRecord(row, line, dict(zip(names, cells[:len(names)], strict=True)), extra_cells=extra)
+    padded = cells + [""] * -extra
+    return RawRecord(row, line, {name: value for name, value in zip(names, padded, strict=True) if value})
 
 
 def read_json(text: str, result: FileRead) -> Iterator[Entry]:

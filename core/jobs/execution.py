@@ -15,18 +15,31 @@ from enum import Enum
 
 from sqlalchemy import Connection, Engine
 
+from core import telemetry
 from core.jobs.heartbeat import InFlight
-from core.jobs.lifecycle import (Attempt, Claim, claim_job, fenced_fail, fenced_give_back, fenced_release,
-                                 fenced_succeed)
+from core.jobs.lifecycle import (
+    Attempt,
+    Claim,
+    claim_job,
+    fenced_fail,
+    fenced_give_back,
+    fenced_release,
+    fenced_succeed,
+)
 from core.jobs.model_slots import ModelSlots
 from core.jobs.queue import JobQueue
-from core import telemetry
 from core.listings import service
 from core.listings.errors import ReviewError
 from core.listings.providers.base import ReviewProvider
 from core.listings.snapshot import decode_snapshot
-from core.provider_gate.breaker import (NO_EVIDENCE, PROVIDER_FAILURES, Failure, GatePolicy, ProviderGate,
-                                        Verdict)
+from core.provider_gate.breaker import (
+    NO_EVIDENCE,
+    PROVIDER_FAILURES,
+    Failure,
+    GatePolicy,
+    ProviderGate,
+    Verdict,
+)
 from core.settings import Settings
 
 

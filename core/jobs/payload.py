@@ -10,7 +10,6 @@ from core.errors import InvalidBatchRequest
 from core.listings.draft import ListingDraft
 from core.listings.snapshot import listing_json, plain_decimal
 
-
 KEY_MAX = 128
 
 

@@ -7,10 +7,10 @@ from sqlalchemy import Connection, Engine
 
 from core.errors import IdempotencyConflict, storage_errors
 from core.jobs.payload import check_idempotency_key, fingerprint
-from core.listings.snapshot import encode_snapshot
 from core.jobs.queue import JobQueue
 from core.jobs.status import JobStatus, read_job
 from core.listings.draft import ListingDraft
+from core.listings.snapshot import encode_snapshot
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)

@@ -6,9 +6,10 @@ upload can report all rows and fields in one pass instead of failing on the firs
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, Mapping
+from typing import Any
 
 # A listing's own fields, in the order sellers see them in files and exports.
 LISTING_FIELDS = ("title", "description", "category", "price")
@@ -194,7 +195,7 @@ def _attribute(name: Any, value: Any, problems: list[FieldProblem]) -> str:
 def _example(value: Any) -> str:
     """The value in quotes when it is a short number, else a generic example: echoing a
     4,300-digit integer or a deep structure would raise, not help."""
-    number = isinstance(value, int) and not isinstance(value, bool) or (
+    number = (isinstance(value, int) and not isinstance(value, bool)) or (
         isinstance(value, Decimal) and value.is_finite())
     return f'"{value}"' if number and abs(value) < 10**12 else '"42"'
 

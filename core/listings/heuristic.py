@@ -635,7 +635,7 @@ def _prepare(draft: ListingDraft) -> _Listing:
     cleaned, injections = _strip_injections_all(raw)
     count = len(names)
     keys = [_attribute_key(name) for name in cleaned[3:3 + count]]
-    attributes = tuple(zip(keys, cleaned[3 + count:]))
+    attributes = tuple(zip(keys, cleaned[3 + count:], strict=False))
     return _Listing(
         title=cleaned[0], description=cleaned[1], category=cleaned[2], price=draft.price,
         attributes=attributes, injections=injections, raw="\n".join(raw),

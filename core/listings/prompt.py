@@ -5,12 +5,12 @@ is stored with every result.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from string import Template
 
-from core.listings.snapshot import encode_snapshot
 from core.listings.draft import ListingDraft
+from core.listings.snapshot import encode_snapshot
 
 PROMPT_VERSION = "listing-review-v1"
 PROMPTS = Path(__file__).with_name("prompts")
@@ -22,7 +22,7 @@ class Prompt:
     user: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def _template(name: str) -> str:
     return (PROMPTS / name).read_text(encoding="utf-8")
 

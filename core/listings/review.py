@@ -1,9 +1,10 @@
 """ListingReview: the validated outcome of reviewing one listing, whichever provider made it."""
 
 import json
+from typing import Annotated, Any
+
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from pydantic.alias_generators import to_camel
-from typing import Annotated, Any
 
 # No control characters: model text is stored in jsonb, which cannot hold NUL.
 NonBlank = Annotated[str, StringConstraints(

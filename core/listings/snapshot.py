@@ -31,7 +31,7 @@ def decode_snapshot(text: str) -> ListingDraft:
 def listing_json(draft: ListingDraft, price: str, attributes: dict[str, str]) -> str:
     """Written by hand because json.dumps cannot emit a Decimal as a number with its scale."""
     return (
-        '{"title": %s, "description": %s, "category": %s, "price": %s, "attributes": %s}'
+        '{"title": %s, "description": %s, "category": %s, "price": %s, "attributes": %s}'  # noqa: UP031
         % (
             json.dumps(draft.title),
             json.dumps(draft.description),

@@ -63,7 +63,7 @@ def live_progress() -> None:
                 text=f"{latest.status}: {latest.done} of {latest.total} done")
     counts = [("Queued", latest.queued), ("Running", latest.running), ("Succeeded", latest.succeeded),
               ("Failed", latest.failed), ("Cancelled", latest.cancelled)]
-    for column, (label, value) in zip(st.columns(len(counts)), counts):
+    for column, (label, value) in zip(st.columns(len(counts)), counts, strict=True):
         column.metric(label, value)
     wanted = refresh_interval(latest.status)
     if wanted != st.session_state.get(refresh_key, FIRST_REFRESH):

@@ -1,9 +1,9 @@
 """Upload a catalog, see every problem, submit."""
 
+from pathlib import Path
+
 import pandas as pd
 import streamlit as st
-
-from pathlib import Path
 
 from core.batches.submission import submit_catalog
 from core.catalogs.check import check_catalog

@@ -26,7 +26,7 @@ from core.listings.providers.base import ProviderAnswer, retry_after_seconds
 from core.listings.review import ListingReview, parse_review_json
 from core.settings import Settings, SettingsError
 
-__all__ = ["GeminiProvider", "REVIEW_SCHEMA", "gemini_provider"]
+__all__ = ["REVIEW_SCHEMA", "GeminiProvider", "gemini_provider"]
 
 _STRINGS = types.Schema(type=types.Type.ARRAY, items=types.Schema(type=types.Type.STRING))
 # The camelCase ListingReview shape; ListingReview still validates whatever comes back.
