@@ -94,3 +94,30 @@ class RecoveryEvent(SQLModel, table=True):
     kind: str = Field(sa_type=sa.Text)
     count: int
     recorded_at: datetime = Field(sa_type=_MOMENT)
+
+
+class Seller(SQLModel, table=True):
+    """A person who signed in; seller_id (from issuer + subject) is the owner of their work."""
+
+    __tablename__ = "sellers"
+
+    seller_id: str = Field(primary_key=True, sa_type=_OWNER)
+    issuer: str = Field(sa_type=sa.Text)
+    subject: str = Field(sa_type=sa.Text)
+    email: str | None = Field(default=None, sa_type=sa.Text)
+    display_name: str | None = Field(default=None, sa_type=sa.Text)
+    created_at: datetime = Field(sa_type=_MOMENT)
+    last_seen_at: datetime = Field(sa_type=_MOMENT)
+
+
+class OperatorAction(SQLModel, table=True):
+    """An operator's cancel or retry on another seller's batch, shown on the batch page."""
+
+    __tablename__ = "operator_actions"
+
+    id: int = Field(primary_key=True, sa_type=sa.BigInteger)
+    actor: str = Field(sa_type=_OWNER)
+    action: str = Field(sa_type=sa.Text)
+    batch_id: uuid.UUID
+    batch_owner: str = Field(sa_type=_OWNER)
+    at: datetime = Field(sa_type=_MOMENT)
