@@ -42,7 +42,7 @@ class WorkerGroup:
 
     def __init__(self, database_url: str, **settings: str) -> None:
         env = os.environ | {"DATABASE_URL": database_url} | settings
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (read until the group is closed)
         self.process = subprocess.Popen([sys.executable, "-m", "cli.main", "worker"], env=env,
                                         start_new_session=True, stdout=self.log,
                                         stderr=subprocess.STDOUT)
@@ -67,9 +67,9 @@ class WorkerGroup:
         return self.process.wait(timeout)
 
     def close(self) -> None:
-        if self.process.poll() is None or _session_alive(self.process.pid):
-            _kill_session(self.process.pid)
-            self.process.wait(10)
+        """Kill the whole session: the supervisor and anything it left behind."""
+        _kill_session(self.process.pid)
+        self.process.wait(10)
         print(f"--- worker group {self.process.pid} output (tail) ---\n{self.output()[-20_000:]}")
         self.log.close()
 
@@ -79,14 +79,6 @@ def _kill_session(session: int) -> None:
         os.killpg(session, signal.SIGKILL)
     except ProcessLookupError:
         pass
-
-
-def _session_alive(session: int) -> bool:
-    try:
-        os.killpg(session, 0)
-        return True
-    except ProcessLookupError:
-        return False
 
 
 def running(process: psutil.Process) -> bool:

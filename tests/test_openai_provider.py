@@ -6,16 +6,16 @@ import json
 import socket
 import traceback
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
-from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from core.listings.errors import ReviewError
 from core.listings.prompt import PROMPT_VERSION
 from core.listings.providers.openai_chat import (
-    REVIEW_SCHEMA,
     RESPONSE_FORMAT,
+    REVIEW_SCHEMA,
     OpenAIChatProvider,
     ollama_provider,
     openai_provider,
@@ -133,7 +133,7 @@ def test_rate_limit_without_retry_after_leaves_it_to_the_job_layer(fake: FakeOpe
 
 
 def test_retry_after_reads_milliseconds_seconds_and_http_dates():
-    in_30s = format_datetime(datetime.now(timezone.utc) + timedelta(seconds=30), usegmt=True)
+    in_30s = format_datetime(datetime.now(UTC) + timedelta(seconds=30), usegmt=True)
 
     assert retry_after({"retry-after-ms": "1500", "retry-after": "9"}) == 1.5
     assert retry_after({"retry-after": "2.5"}) == 2.5
