@@ -20,8 +20,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     api = commands.add_parser("api", help="Run the HTTP API.",
                               description="Run the HTTP API (OpenAPI at /openapi.json, docs at /docs).")
     api.add_argument("--port", type=int, help="default LISTING_REVIEW_API_PORT (8000)")
-    api.add_argument("--host", default="127.0.0.1",
-                     help="interface to listen on (default 127.0.0.1; 0.0.0.0 in a container)")
+    api.add_argument("--host", help="interface to listen on (default LISTING_REVIEW_BIND_ADDRESS, "
+                     "127.0.0.1; 0.0.0.0 in a container, which needs sign-in configured)")
     api.set_defaults(handler=run_api)
 
 
@@ -80,12 +80,12 @@ def run_api(args: argparse.Namespace) -> int:
     from core.settings import get_settings, with_overrides
     from core.telemetry import serve_metrics
 
-    runtime = open_runtime(with_overrides(get_settings(), api_port=args.port))
-    port = runtime.settings.api_port
+    runtime = open_runtime(with_overrides(get_settings(), api_port=args.port, bind_address=args.host))
+    port, host = runtime.settings.api_port, runtime.settings.bind_address
     serve_metrics(runtime.settings.api_metrics_port, runtime.settings.metrics_host)
-    print(f"Listing Review API on http://{args.host}:{port} (docs at /docs). Ctrl-C to stop.",
+    print(f"Listing Review API on http://{host}:{port} (docs at /docs). Ctrl-C to stop.",
           flush=True)
     # log_config=None: uvicorn logs through our handlers (text or JSON), not its own.
-    uvicorn.run(create_app(runtime), host=args.host, port=port, server_header=False,
+    uvicorn.run(create_app(runtime), host=host, port=port, server_header=False,
                 log_config=None)
     return 0

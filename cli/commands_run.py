@@ -35,8 +35,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     worker.set_defaults(handler=run_worker)
     ui_command = commands.add_parser("ui", help="Run the Streamlit UI.")
     ui_command.add_argument("--port", type=int, help="default LISTING_REVIEW_UI_PORT (8501)")
-    ui_command.add_argument("--host", help="interface to listen on (default LISTING_REVIEW_UI_HOST, "
-                            "127.0.0.1; 0.0.0.0 in a container)")
+    ui_command.add_argument("--host", help="interface to listen on (default LISTING_REVIEW_BIND_ADDRESS, "
+                            "127.0.0.1; 0.0.0.0 in a container, which needs sign-in configured)")
     ui_command.set_defaults(handler=run_ui)
 
 
@@ -78,10 +78,11 @@ def run_ui(args: argparse.Namespace) -> int:
     from cli import up
     from composition.runtime import open_runtime
 
-    settings = with_overrides(get_settings(), ui_port=args.port, ui_host=args.host)
+    settings = with_overrides(get_settings(), ui_port=args.port, bind_address=args.host)
     runtime = open_runtime(settings)
     stopping = up.Stopping()
-    child = up.start(ui_command(settings), _child_env(runtime.database_url), None, "UI")
+    command = ui_command(settings, auth_secrets(settings))
+    child = up.start(command, _child_env(runtime.database_url), None, "UI")
     stopped = None
     try:
         stopped = up.wait_any([child], stopping)
@@ -96,9 +97,10 @@ def run_up(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
 
     settings = with_overrides(get_settings(), ui_port=args.port)
-    ui = up.Endpoint("UI", settings.ui_host, settings.ui_port, "--port or LISTING_REVIEW_UI_PORT",
+    ui = up.Endpoint("UI", settings.bind_address, settings.ui_port, "--port or LISTING_REVIEW_UI_PORT",
                      "/_stcore/health")
-    api = up.Endpoint("API", "127.0.0.1", settings.api_port, "LISTING_REVIEW_API_PORT", "/openapi.json")
+    api = up.Endpoint("API", settings.bind_address, settings.api_port, "LISTING_REVIEW_API_PORT",
+                      "/openapi.json")
     for endpoint in (ui, api):
         endpoint.require_free()
     print("Starting the database, a worker, the UI and the API...", flush=True)
@@ -108,22 +110,34 @@ def run_up(args: argparse.Namespace) -> int:
         env = _child_env(runtime.database_url)
         children = [
             up.start([sys.executable, "-m", "cli.main", "worker"], env, output, "worker"),
-            up.start(ui_command(settings), env, output, "UI"),
+            up.start(ui_command(settings, auth_secrets(settings)), env, output, "UI"),
             up.start([sys.executable, "-m", "cli.main", "api", "--host", api.host, "--port", str(api.port)],
                      env, output, "API"),
         ]
         return up.supervise(children, runtime, [ui, api], log)
 
 
-def ui_command(settings: Settings) -> list[str]:
+def ui_command(settings: Settings, secrets_file: Path | None = None) -> list[str]:
     """Streamlit on our interface, port and upload limit: a file over the limit is refused by
     Streamlit itself, before the app receives it.
     """
     return [sys.executable, "-m", "streamlit", "run", str(UI_APP),
-            "--server.address", settings.ui_host, "--server.port", str(settings.ui_port),
+            "--server.address", settings.bind_address, "--server.port", str(settings.ui_port),
             "--server.maxUploadSize", str(settings.max_upload_megabytes),
             "--server.headless", "true", "--browser.gatherUsageStats", "false",
-            "--client.toolbarMode", "minimal"]
+            "--client.toolbarMode", "minimal",
+            *(["--secrets.files", str(secrets_file)] if secrets_file else [])]
+
+
+def auth_secrets(settings: Settings) -> Path | None:
+    """With OIDC configured, the [auth] file Streamlit reads (written from the settings, the
+    only secrets file it is given); in local mode, none.
+    """
+    if not settings.sign_in:
+        return None
+    from core.identity.auth_config import write_auth_secrets
+
+    return write_auth_secrets(settings)
 
 
 def _log_file(path: Path | None) -> AbstractContextManager[IO[bytes] | None]:

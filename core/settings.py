@@ -27,6 +27,22 @@ def seller_id(value: str) -> str:
     return owner
 
 
+OIDC_VARIABLES = (("oidc_metadata_url", "LISTING_REVIEW_OIDC_METADATA_URL"),
+                  ("oidc_client_id", "LISTING_REVIEW_OIDC_CLIENT_ID"),
+                  ("oidc_client_secret", "LISTING_REVIEW_OIDC_CLIENT_SECRET"),
+                  ("public_url", "LISTING_REVIEW_PUBLIC_URL"))
+
+
+def is_loopback(host: str) -> bool:
+    """127.0.0.0/8, ::1 or `localhost`: reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def default_home() -> Path:
     """Per-user data directory: the embedded database lives here unless told otherwise."""
     return Path(platformdirs.user_data_dir("listing-review"))
@@ -84,9 +100,9 @@ class Settings(BaseSettings):
     retry_base_delay: float = Field(default=2.0, ge=0.01, le=600.0)
     retry_max_delay: float = Field(default=60.0, ge=0.01, le=3600.0)
     shutdown_wait: float = Field(default=30.0, ge=0.0, le=600.0)
-    metrics_host: str = Field(
-        default="127.0.0.1", max_length=253,
-        description="Interface the Prometheus endpoints listen on; loopback unless exposed on purpose.")
+    metrics_host: str | None = Field(
+        default=None, max_length=253,
+        description="Interface the Prometheus endpoints listen on; unset = `bind_address`.")
     request_body_timeout: float = Field(
         default=30.0, ge=0.1, le=3600.0,
         description="Seconds an API request body may take to arrive; a slower one gets 408.")
@@ -98,8 +114,24 @@ class Settings(BaseSettings):
         default=2.0, ge=0.05, le=600.0,
         description="How long an open breaker pauses claims before one probe call (longer if "
                     "the provider's Retry-After says so).")
-    ui_host: str = Field(default="127.0.0.1", max_length=253,
-                         description="Interface the UI listens on; 0.0.0.0 to expose it (containers).")
+    oidc_metadata_url: str | None = Field(
+        default=None, pattern=r"^https?://\S+$", max_length=2000,
+        description="The provider's /.well-known/openid-configuration; set with the three below "
+                    "to make visitors sign in.")
+    oidc_client_id: str | None = Field(default=None, min_length=1, max_length=500)
+    oidc_client_secret: SecretStr | None = Field(default=None, min_length=1)
+    public_url: str | None = Field(
+        default=None, pattern=r"^https?://[^\s/?#]+(/[^\s?#]*)?$", max_length=2000,
+        description="The address browsers use for the UI; the sign-in redirect URI is derived from it.")
+    cookie_secret: SecretStr | None = Field(
+        default=None, min_length=32,
+        description="Signs the sign-in cookie; unset = generated once and kept under `home`.")
+    operators: str = Field(default="", max_length=10_000,
+                           description="Comma-separated e-mail addresses or subjects with the operator role.")
+    bind_address: str = Field(
+        default="127.0.0.1", max_length=253,
+        description="Interface the UI, the API and (unless METRICS_HOST says otherwise) the metrics "
+                    "listen on; a non-loopback address needs sign-in (OIDC) configured.")
 
     @field_validator("database_url")
     @classmethod
@@ -113,10 +145,12 @@ class Settings(BaseSettings):
     def owner_is_a_seller_id(cls, value: str) -> str:
         return seller_id(value)
 
-    @field_validator("metrics_host", "ui_host")
+    @field_validator("metrics_host", "bind_address")
     @classmethod
-    def metrics_host_is_an_address(cls, value: str) -> str:
+    def metrics_host_is_an_address(cls, value: str | None) -> str | None:
         """An IP address or a host name, so a typo fails at start-up, not at the first scrape."""
+        if value is None:
+            return None
         try:
             ipaddress.ip_address(value)
         except ValueError:
@@ -139,6 +173,46 @@ class Settings(BaseSettings):
         if required and getattr(self, required[0]) is None:
             raise ValueError(f"{required[1]} must be set when LISTING_REVIEW_PROVIDER={self.provider}")
         return self
+
+    @field_validator("public_url")
+    @classmethod
+    def public_url_without_slash(cls, value: str | None) -> str | None:
+        return value.rstrip("/") if value else None
+
+    @model_validator(mode="after")
+    def metrics_follow_the_bind_address(self) -> "Settings":
+        if self.metrics_host is None:
+            self.metrics_host = self.bind_address
+        return self
+
+    @model_validator(mode="after")
+    def sign_in_is_all_or_nothing(self) -> "Settings":
+        """Half an OIDC configuration would either break sign-in or silently run unprotected."""
+        missing = [variable for field, variable in OIDC_VARIABLES if getattr(self, field) is None]
+        if 0 < len(missing) < len(OIDC_VARIABLES):
+            raise ValueError(f"sign-in needs all of {', '.join(v for _, v in OIDC_VARIABLES)}; "
+                             f"missing: {', '.join(missing)}")
+        return self
+
+    @model_validator(mode="after")
+    def exposed_only_with_sign_in(self) -> "Settings":
+        """Without sign-in every visitor acts as the local operator: only this machine may."""
+        if not self.sign_in and not is_loopback(self.bind_address):
+            raise ValueError(
+                f"LISTING_REVIEW_BIND_ADDRESS={self.bind_address} would let anyone on the network act "
+                f"as the local operator: set {', '.join(v for _, v in OIDC_VARIABLES)} so visitors "
+                "sign in, or bind 127.0.0.1")
+        return self
+
+    @property
+    def sign_in(self) -> bool:
+        """True when visitors must sign in with OpenID Connect (otherwise: local mode)."""
+        return self.oidc_metadata_url is not None
+
+    @property
+    def operator_names(self) -> frozenset[str]:
+        """The e-mail addresses (compared in lower case) and subjects given the operator role."""
+        return frozenset(name.strip().lower() for name in self.operators.split(",") if name.strip())
 
     @model_validator(mode="after")
     def lease_outlives_heartbeats(self) -> "Settings":

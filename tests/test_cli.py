@@ -267,7 +267,9 @@ def test_the_ui_is_launched_on_loopback_with_our_upload_limit():
     launched = flags(Settings(max_upload_bytes=41_900_000, ui_port=8123))
     assert launched["--server.maxUploadSize"] == "40"  # 41.9 MB is 39.96 MiB (Streamlit's unit), rounded up
     assert launched["--server.address"] == "127.0.0.1" and launched["--server.port"] == "8123"
-    assert flags(Settings(ui_host="0.0.0.0"))["--server.address"] == "0.0.0.0"
+    exposed = Settings(bind_address="0.0.0.0", oidc_metadata_url="https://id.example/.well-known/x",
+                       oidc_client_id="ui", oidc_client_secret="s", public_url="https://ui.example")
+    assert flags(exposed)["--server.address"] == "0.0.0.0"
 
 
 def test_the_upload_page_states_the_limit_the_uploader_enforces(database_url: str, monkeypatch):

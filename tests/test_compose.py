@@ -22,6 +22,13 @@ IMAGE_VARIABLES = {
     "prom/prometheus": set(),
 }
 
+# Values compose takes from the host's environment (`${NAME:?...}`), as an operator would set them.
+HOST_EXAMPLES = {"LISTING_REVIEW_OIDC_METADATA_URL": "https://id.example/.well-known/openid-configuration",
+                 "LISTING_REVIEW_OIDC_CLIENT_ID": "listing-review", "LISTING_REVIEW_OIDC_CLIENT_SECRET": "s",
+                 "LISTING_REVIEW_PUBLIC_URL": "https://reviews.example",
+                 "LISTING_REVIEW_COOKIE_SECRET": "c" * 32,
+                 "LISTING_REVIEW_OPERATORS": "ops@example.com"}
+
 
 def setting_variables() -> set[str]:
     """Every environment variable Settings reads."""
@@ -55,7 +62,8 @@ def test_app_service_variables_are_settings_with_valid_values(name: str, monkeyp
     environment = SERVICES[name].get("environment", {})
     assert set(environment) <= setting_variables()
     for variable, value in environment.items():
-        monkeypatch.setenv(variable, str(value))
+        monkeypatch.setenv(variable, HOST_EXAMPLES.get(variable, str(value)) if "${" in str(value)
+                           else str(value))
     Settings()
 
 

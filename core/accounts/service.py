@@ -34,16 +34,18 @@ def create_key(engine: Engine, owner: str) -> tuple[uuid.UUID, str]:
     return key_id, secret
 
 
-def list_keys(engine: Engine) -> list[ApiKey]:
-    """Every key, active or revoked, oldest first (never the secrets: they are not stored)."""
+def list_keys(engine: Engine, owner: str | None = None) -> list[ApiKey]:
+    """Every key (or `owner`'s), active or revoked, oldest first (never the secrets: they are
+    not stored)."""
     with storage_errors(), engine.connect() as connection:
-        return [_api_key(row) for row in connection.execute(QUERIES["list_keys"])]
+        return [_api_key(row) for row in connection.execute(QUERIES["list_keys"], {"owner": owner})]
 
 
-def revoke_key(engine: Engine, key_id: uuid.UUID) -> ApiKey:
-    """Stop a key from authenticating; revoking twice is harmless. ApiKeyNotFound if unknown."""
+def revoke_key(engine: Engine, key_id: uuid.UUID, owner: str | None = None) -> ApiKey:
+    """Stop a key (of `owner`, when given) from authenticating; revoking twice is harmless.
+    ApiKeyNotFound if unknown (or another seller's)."""
     with storage_errors(), engine.begin() as connection:
-        row = connection.execute(QUERIES["revoke_key"], {"id": key_id}).first()
+        row = connection.execute(QUERIES["revoke_key"], {"id": key_id, "owner": owner}).first()
     if row is None:
         raise ApiKeyNotFound(f"No API key {key_id} exists.")
     return _api_key(row)

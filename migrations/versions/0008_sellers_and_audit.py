@@ -52,6 +52,9 @@ create index operator_actions_batch_idx on operator_actions (batch_id, at desc, 
 
 -- The operator's list of every seller's batches, newest first, in keyset pages.
 create index review_batches_recent_idx on review_batches (submitted_at desc, id desc);
+
+-- A seller's own API keys page.
+create index api_keys_owner_idx on api_keys (owner, created_at, id);
 """
 
 
