@@ -53,8 +53,12 @@ class WorkerGroup:
 
     def wait_ready(self, processes: int = 1) -> None:
         """Every worker process has said it is ready (its stop handlers are in place by then)."""
-        wait_for(lambda: self.output().count("worker process ready") >= processes,
-                 f"{processes} worker process(es) ready")
+
+        def ready() -> bool:
+            assert self.process.poll() is None, f"the worker exited:\n{self.output()[-5_000:]}"
+            return self.output().count("worker process ready") >= processes
+
+        wait_for(ready, f"{processes} worker process(es) ready")
 
     def kill(self) -> None:
         """SIGKILL the supervisor and every worker process: no cleanup of any kind runs."""
