@@ -148,7 +148,7 @@ def batch_page(batch_id: uuid.UUID):
 
     at = AppTest.from_file(str(APP), default_timeout=60)
     at.query_params["batch"] = str(batch_id)
-    at.switch_page("pages/batch.py")
+    at.switch_page("views/batch.py")
     return at
 
 

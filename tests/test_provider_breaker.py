@@ -311,7 +311,7 @@ def operations_page(database_url: str, monkeypatch) -> Iterator[AppTest]:
     get_settings.cache_clear()
     runtime.clear()
     app = AppTest.from_file(str(Path(__file__).parent.parent / "ui" / "app.py"), default_timeout=30)
-    yield app.run().switch_page("pages/operations.py")
+    yield app.run().switch_page("views/operations.py")
     get_settings.cache_clear()
     runtime.clear()
 

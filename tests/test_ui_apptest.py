@@ -73,7 +73,7 @@ def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, eng
         batch_id = str(conn.execute(text("select id from review_batches")).scalar())
     page = AppTest.from_file(str(APP), default_timeout=30)
     page.query_params["batch"] = batch_id
-    page.switch_page("pages/batch.py").run()
+    page.switch_page("views/batch.py").run()
     assert not page.exception
     assert [metric.value for metric in page.metric] == ["15", "0", "0", "0", "0"]
     assert [shown(expander.label) for expander in page.expander][:2] == [
@@ -83,7 +83,7 @@ def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, eng
 
 def test_unknown_batch_id_is_not_found_without_a_traceback(app: AppTest):
     app.query_params["batch"] = "00000000-0000-0000-0000-000000000000"
-    app.switch_page("pages/batch.py").run()
+    app.switch_page("views/batch.py").run()
     assert not app.exception
     assert any("REVIEW_BATCH_NOT_FOUND" in error.value for error in app.error)
 
@@ -91,7 +91,7 @@ def test_unknown_batch_id_is_not_found_without_a_traceback(app: AppTest):
 def test_uploading_the_same_file_again_shows_the_existing_batch(app: AppTest, engine: Engine):
     data = (SAMPLES / "books.json").read_bytes()
     for _ in range(2):
-        app.switch_page("pages/upload.py")
+        app.switch_page("views/upload.py")
         upload(app, "books.json", data)
         next(button for button in app.button if button.label == "Submit for review").click().run()
     assert not app.exception
@@ -101,7 +101,7 @@ def test_uploading_the_same_file_again_shows_the_existing_batch(app: AppTest, en
 
 
 def submit_sample(app: AppTest, name: str) -> None:
-    app.switch_page("pages/upload.py")
+    app.switch_page("views/upload.py")
     upload(app, name, (SAMPLES / name).read_bytes())
     next(button for button in app.button if button.label == "Submit for review").click().run()
 
@@ -109,7 +109,7 @@ def submit_sample(app: AppTest, name: str) -> None:
 def test_batches_page_lists_batches_and_filters_by_status(app: AppTest):
     submit_sample(app, "books.json")
     submit_sample(app, "fashion.jsonl")
-    app.switch_page("pages/batches.py").run()
+    app.switch_page("views/batches.py").run()
     assert not app.exception
     assert [shown(link.label) for link in app.get("page_link")] == ["fashion.jsonl", "books.json"]
     app.get("button_group")[0].set_value("Completed").run()
@@ -137,7 +137,7 @@ def open_batch(app: AppTest, engine: Engine) -> str:
         batch_id = str(conn.execute(text(
             "select id from review_batches order by submitted_at limit 1")).scalar())
     app.query_params["batch"] = batch_id
-    app.switch_page("pages/batch.py").run()
+    app.switch_page("views/batch.py").run()
     return batch_id
 
 
@@ -170,7 +170,7 @@ def test_cancel_marks_unstarted_items_cancelled(app: AppTest, engine: Engine):
 
 
 def test_review_page_reviews_one_listing_and_reports_field_problems(app: AppTest):
-    app.switch_page("pages/review.py").run()
+    app.switch_page("views/review.py").run()
     app.text_input[0].input("Wireless keyboard")
     app.text_area[0].input("Used wireless keyboard with its USB receiver; all keys work.")
     app.text_input[1].input("Computer accessories")
@@ -189,7 +189,7 @@ def test_review_page_reviews_one_listing_and_reports_field_problems(app: AppTest
 
 def test_operations_page_shows_queue_and_jobs(app: AppTest):
     submit_sample(app, "books.json")
-    app.switch_page("pages/operations.py").run()
+    app.switch_page("views/operations.py").run()
     assert not app.exception
     assert app.metric[0].label == "Active workers (last minute)"
     assert app.metric[1].value.endswith(" s")
@@ -291,7 +291,7 @@ def test_hostile_item_ids_and_file_name_show_literally_on_the_batch_page(app: Ap
 
 
 def test_review_form_errors_show_the_sellers_own_input_literally(app: AppTest):
-    app.switch_page("pages/review.py").run()
+    app.switch_page("views/review.py").run()
     app.text_input[0].input("Lamp")
     app.text_area[0].input("Brass desk lamp")
     app.text_input[1].input("Home")

@@ -11,6 +11,7 @@ import streamlit as st
 
 from composition.runtime import Runtime, open_runtime
 from core.errors import AppError, StorageUnavailable
+from core.identity.sellers import Identity, local_identity, sign_in
 from core.listings.providers.base import ReviewProvider
 from core.listings.providers.registry import make_provider
 from core.settings import get_settings
@@ -37,6 +38,32 @@ def runtime() -> Runtime:
 def provider() -> ReviewProvider:
     """One provider (and SDK client with its connection pool) per UI process, not per click."""
     return make_provider(get_settings())
+
+
+def identity() -> Identity | None:
+    """Who is using this session: the local seller (no OIDC), the signed-in seller (recorded
+    once per session and person), or None for an anonymous visitor.
+    """
+    settings = get_settings()
+    if not settings.sign_in:
+        return local_identity(settings)
+    if not st.user.is_logged_in:
+        return None
+    claims = st.user.to_dict()
+    person = (claims.get("iss"), claims.get("sub"))
+    known = st.session_state.get("identity")
+    if known is None or known[0] != person:
+        known = (person, sign_in(runtime().engine, settings, claims))
+        st.session_state["identity"] = known
+    return known[1]
+
+
+def viewer() -> Identity:
+    """The identity app.py resolved for this run (pages are only reachable with one)."""
+    who = call(identity)
+    if who is None:
+        st.stop()
+    return who
 
 
 def call(service: Callable[[], T]) -> T | None:

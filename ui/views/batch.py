@@ -11,9 +11,10 @@ from core.batches.export import export_csv, export_json, export_rows, fixup_file
 from core.batches.pages import get_items_page
 from core.batches.progress import get_summary, score_distribution
 from core.batches.retry import retry_failed
+from core.identity.oversight import actions_on, batch_owner, record_action
 from core.jobs.cancel import cancel_unstarted
 from ui.components import current_cursor, pager, plain_label, review_card
-from ui.services import call, runtime
+from ui.services import call, runtime, viewer
 
 FILTERS = {"All items": None, "Failures": "failed", "Needs human review": "human_review"}
 FIRST_REFRESH = 1.0
@@ -25,11 +26,13 @@ try:
     batch_id = uuid.UUID(st.query_params.get("batch", ""))
 except ValueError:
     st.warning("No batch selected: open one from the Batches page, or add ?batch=<id> to the URL.")
-    st.page_link("pages/batches.py", label="All batches")
+    st.page_link("views/batches.py", label="All batches")
     st.stop()
 if loaded is None:
     st.stop()
-engine, owner, settings = loaded.engine, loaded.settings.owner, loaded.settings
+engine, settings, who = loaded.engine, loaded.settings, viewer()
+# A seller reads as themself (another seller's batch is "not found"); an operator as its owner.
+owner = call(lambda: batch_owner(engine, who, batch_id)) or who.seller_id
 # A notice (retry started, items cancelled) survives the reruns the live refresh makes on its
 # own, and goes away at the seller's next action.
 if not st.session_state.pop("refresh-rerun", False) and st.session_state.pop("notice-shown", False):
@@ -39,7 +42,7 @@ if notice := st.session_state.get("notice"):
     st.session_state["notice-shown"] = True
 summary = call(lambda: get_summary(engine, owner, batch_id))
 if summary is None:
-    st.page_link("pages/batches.py", label="Back to all batches")
+    st.page_link("views/batches.py", label="Back to all batches")
     st.stop()
 refresh_key = f"refresh-{batch_id}"
 
@@ -73,7 +76,11 @@ def live_progress() -> None:
 
 
 submitted = f"{summary.submitted_at:%Y-%m-%d %H:%M:%S %Z}"
-st.caption(f"{plain_label(summary.source_name or 'Batch')} · submitted {submitted}")
+seller = "" if owner == who.seller_id else f" · seller {plain_label(owner)}"
+st.caption(f"{plain_label(summary.source_name or 'Batch')} · submitted {submitted}{seller}")
+for action in call(lambda: actions_on(engine, batch_id)) or []:
+    at = f"{action.at:%Y-%m-%d %H:%M:%S %Z}"
+    st.caption(plain_label(f"Operator {action.actor_name}: {action.action} at {at}"))
 st.fragment(live_progress, run_every=st.session_state.get(refresh_key, FIRST_REFRESH))()
 
 chosen = st.segmented_control("Show", list(FILTERS), default="All items") or "All items"
@@ -119,12 +126,14 @@ if retry_column.button("Retry failed and cancelled items", disabled=not summary.
                        help="Available once the batch is complete; successes are never resent."):
     retried = call(lambda: retry_failed(engine, loaded.queue, owner, batch_id, settings.max_batch_items))
     if retried is not None:
+        call(lambda: record_action(engine, who, "retry", batch_id, owner))
         st.session_state["notice"] = (
             f"Retrying {retried.summary.total} item(s) in this new batch." if retried.created
             else "These items were already retried: this is that batch.")
-        st.switch_page("pages/batch.py", query_params={"batch": str(retried.batch_id)})
+        st.switch_page("views/batch.py", query_params={"batch": str(retried.batch_id)})
 if cancel_column.button("Cancel items not yet started", disabled=summary.queued == 0):
     cancelled = call(lambda: cancel_unstarted(engine, owner, batch_id))
     if cancelled is not None:
+        call(lambda: record_action(engine, who, "cancel", batch_id, owner))
         st.session_state["notice"] = f"Cancelled {cancelled} item(s) that had not started."
         st.rerun()

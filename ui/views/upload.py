@@ -10,7 +10,7 @@ from core.catalogs.check import check_catalog
 from core.catalogs.mapping import TARGETS, changed_targets, suggested_target
 from core.catalogs.report import error_report_csv
 from ui.components import plain_label
-from ui.services import call, runtime
+from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
 
@@ -62,10 +62,10 @@ st.dataframe(pd.DataFrame([
 ]), hide_index=True)
 if st.button("Submit for review", type="primary"):
     accepted = call(lambda: submit_catalog(loaded.engine, loaded.queue, settings,
-                                           owner=settings.owner, filename=upload.name, data=data,
+                                           owner=viewer().seller_id, filename=upload.name, data=data,
                                            column_map=column_map))
     if accepted is not None:
         if not accepted.created:
             st.session_state["notice"] = "This file was already submitted; here is that batch."
         st.query_params["batch"] = str(accepted.batch_id)
-        st.switch_page("pages/batch.py", query_params={"batch": str(accepted.batch_id)})
+        st.switch_page("views/batch.py", query_params={"batch": str(accepted.batch_id)})
