@@ -96,6 +96,17 @@ class BatchSummary(Shape):
     items_url: str = Field(description="The batch's items, to page through with `after`")
 
 
+class BatchesPage(Shape):
+    items: list[BatchSummary] = Field(description="Newest first")
+    next_after: str | None = Field(description="Pass as `after` for the next page; null on the last.")
+
+
+class CancelledBatch(Shape):
+    cancelled: int = Field(ge=0, description="Listings this request cancelled (0 when none was "
+                                             "left to start)")
+    batch: BatchSummary
+
+
 class Usage(Shape):
     input_tokens: int | None
     output_tokens: int | None

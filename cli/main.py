@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from cli import commands_api, commands_eval, commands_run, commands_use
+from cli import commands_api, commands_batches, commands_eval, commands_run, commands_use
 from cli.output import print_error
 from core.errors import AppError
 from core.logging_setup import configure_logging
@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands_run.add_commands(commands)
     commands_use.add_commands(commands)
+    commands_batches.add_commands(commands)
     commands_eval.add_commands(commands)
     commands_api.add_commands(commands)
     return parser

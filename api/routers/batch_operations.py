@@ -1,0 +1,112 @@
+"""Operations on whole batches: list a seller's batches, cancel the unstarted part, retry the
+failures as a linked batch, download the results. The same core services as the CLI and UI.
+"""
+
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from fastapi import APIRouter, Query
+from fastapi.responses import JSONResponse, Response
+
+from api import schemas
+from api.auth import Owner, RuntimeDep
+from api.headers import VERSIONED
+from api.responses import accepted, accepted_response, parse_id, problems
+from api.routers.batches import NOT_FOUND, PREFIX
+from core.batches.progress import BatchSummary, get_summary
+from core.batches.recent import LIMIT_MAX, list_batches
+from core.batches.retry import retry_failed
+from core.cursors import decode_cursor, encode_cursor
+from core.downloads import DOWNLOAD_FORMATS, batch_download
+from core.errors import AppError, BatchNotFound, InvalidBatchRequest
+from core.jobs.cancel import cancel_unstarted
+
+DEFAULT_LIMIT = 20
+router = APIRouter(prefix=PREFIX, tags=["review batches"], dependencies=VERSIONED)
+
+
+class BatchNotRetryable(AppError):
+    """Core's refusal to retry (still running, nothing failed, too many) over HTTP: it is about
+    the batch's state, not the request, so a 409 that the same request may pass later."""
+
+    code = "REVIEW_BATCH_NOT_RETRYABLE"
+
+NOT_RETRYABLE = {409: problems(409)[409] | {
+    "description": "REVIEW_BATCH_NOT_RETRYABLE: the batch is still running, or nothing in it failed"}}
+DOWNLOAD_RESPONSE = {200: {
+    "description": "The file, as an attachment: `csv` and `fixup` are UTF-8 CSV with a BOM, "
+                   "`json` an array of one object per item",
+    "content": {"text/csv": {"schema": {"type": "string"}},
+                "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}},
+    "headers": {"Content-Disposition": {"description": "attachment with the file's name",
+                                        "required": True, "schema": {"type": "string"}}},
+}}
+
+
+@router.get("", response_model=schemas.BatchesPage, summary="The seller's batches, newest first",
+            responses=problems(400, 401, 503))
+def read_batches(
+    owner: Owner, runtime: RuntimeDep,
+    status: Annotated[schemas.BatchStatus | None, Query(description="Only batches in this state")] = None,
+    limit: Annotated[int, Query(ge=1, le=LIMIT_MAX)] = DEFAULT_LIMIT,
+    after: Annotated[str | None, Query(max_length=200, description=(
+        "`nextAfter` of the previous page, as returned (absent: the newest batches)"))] = None,
+) -> JSONResponse:
+    page = list_batches(runtime.engine, owner, status=status, before=decode_cursor(after), limit=limit)
+    return JSONResponse({"items": [summary_body(summary) for summary in page.items],
+                         "nextAfter": encode_cursor(page.next_before)})
+
+
+@router.post("/{batchId}/cancel", response_model=schemas.CancelledBatch,
+             summary="Cancel the batch's listings that have not started",
+             responses=problems(400, 401, 404, 503))
+def cancel_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
+    """Queued listings become CANCELLED; running ones finish. Repeating it cancels nothing more."""
+    batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    cancelled = cancel_unstarted(runtime.engine, owner, batch_id)
+    summary = get_summary(runtime.engine, owner, batch_id)
+    return JSONResponse({"cancelled": cancelled, "batch": summary_body(summary)})
+
+
+@router.post(
+    "/{batchId}/retry", status_code=202, response_model=schemas.AcceptedBatch,
+    summary="Review a complete batch's failed and cancelled listings again, as a new batch",
+    responses=accepted(schemas.AcceptedBatch, "retry batch") | problems(400, 401, 404, 503) | NOT_RETRYABLE,
+)
+def retry_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
+    """Like acceptance: 202 + Location for the new (or still running) retry batch, 200 when
+    the existing retry batch has finished; `created` says which. 409 while the batch runs or
+    when nothing failed."""
+    batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    try:
+        accepted_batch = retry_failed(runtime.engine, runtime.queue, owner, batch_id,
+                                      runtime.settings.max_batch_items)
+    except InvalidBatchRequest as refusal:
+        raise BatchNotRetryable(refusal.message) from None
+    body = accepted_batch.to_json_dict()
+    return accepted_response(body, accepted_batch.summary.status == "COMPLETED", body["statusUrl"])
+
+
+@router.get("/{batchId}/export", response_class=Response, summary="Download the batch's results",
+            responses=DOWNLOAD_RESPONSE | problems(400, 401, 404, 503))
+def export_batch(
+    batchId: str, owner: Owner, runtime: RuntimeDep,
+    format: Annotated[Literal[DOWNLOAD_FORMATS], Query(  # type: ignore[valid-type]
+        description="`csv` or `json`: every item's result; `fixup`: the failed and low-scoring "
+                    "listings in the seller's own columns, to edit and upload again")],
+) -> Response:
+    batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    download = batch_download(runtime.engine, owner, batch_id, format)
+    return Response(download.data, media_type=download.media_type,
+                    headers={"Content-Disposition": attachment(download.file_name)})
+
+
+def summary_body(summary: BatchSummary) -> dict[str, Any]:
+    return summary.to_json_dict() | {"itemsUrl": f"{PREFIX}/{summary.batch_id}/items"}
+
+
+def attachment(file_name: str) -> str:
+    """A header value for any file name: an ASCII fallback and the exact UTF-8 name (RFC 6266),
+    since a header cannot carry the seller's non-Latin-1 characters as they are."""
+    fallback = "".join(char if " " <= char <= "~" and char not in '"\\' else "_" for char in file_name)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(file_name, safe='')}"

@@ -1,0 +1,125 @@
+"""Commands that act on whole batches: list them, cancel the unstarted part, retry the
+failures, export the results. The same core services as the dashboard and the API.
+
+`batches` and `export` only read (no migration, no Dramatiq); `cancel` and `retry` write.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+from cli.commands_use import _command as command
+from cli.commands_use import _owner as owner_of
+from cli.commands_use import parse_uuid
+from cli.output import print_json, print_table
+from core.batches.progress import BATCH_STATUSES
+from core.batches.recent import LIMIT_MAX
+from core.downloads import DOWNLOAD_FORMATS
+
+DEFAULT_LIMIT = 20
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    batches = command(commands, "batches", "List your batches, newest first, a page at a time.",
+                      run_batches)
+    batches.add_argument("--status", choices=BATCH_STATUSES, help="only batches in this state")
+    batches.add_argument("--limit", type=int, default=DEFAULT_LIMIT,
+                         help=f"1-{LIMIT_MAX} (default {DEFAULT_LIMIT})")
+    batches.add_argument("--after", metavar="CURSOR", help="nextAfter of the previous page")
+    cancel = command(commands, "cancel", "Cancel a batch's listings that have not started.", run_cancel)
+    cancel.add_argument("batch_id", type=parse_uuid)
+    retry = command(commands, "retry", "Review a complete batch's failed and cancelled listings "
+                    "again, as a new linked batch (the existing one if already retried).", run_retry)
+    retry.add_argument("batch_id", type=parse_uuid)
+    export = command(commands, "export", "Write a batch's results (csv, json) or its fix-up file "
+                     "(failed and low-scoring listings, in your own columns).", run_export)
+    export.add_argument("batch_id", type=parse_uuid)
+    export.add_argument("--format", choices=DOWNLOAD_FORMATS, required=True)
+    export.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="file to write (default: the file's bytes on standard output)")
+
+
+def run_batches(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.batches.recent import list_batches
+    from core.cursors import decode_cursor, encode_cursor
+
+    runtime = open_runtime(migrate=False)
+    page = list_batches(runtime.engine, owner_of(args, runtime), status=args.status,
+                        before=decode_cursor(args.after), limit=args.limit)
+    next_after = encode_cursor(page.next_before)
+    if args.json:
+        print_json({"items": [summary.to_json_dict() for summary in page.items], "nextAfter": next_after})
+        return 0
+    print_table(["batch id", "submitted", "status", "total", "succeeded", "failed", "cancelled", "file"],
+                [[summary.batch_id, f"{summary.submitted_at:%Y-%m-%d %H:%M}", summary.status, summary.total,
+                  summary.succeeded, summary.failed, summary.cancelled, summary.source_name]
+                 for summary in page.items])
+    if next_after is not None:
+        print(f"More: listing-review batches --after {next_after}"
+              + (f" --status {args.status}" if args.status else ""))
+    return 0
+
+
+def run_cancel(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.batches.progress import get_summary
+    from core.jobs.cancel import cancel_unstarted
+
+    runtime = open_runtime()
+    owner = owner_of(args, runtime)
+    cancelled = cancel_unstarted(runtime.engine, owner, args.batch_id)
+    summary = get_summary(runtime.engine, owner, args.batch_id)
+    if args.json:
+        print_json({"cancelled": cancelled, "batch": summary.to_json_dict()})
+    else:
+        print(f"Cancelled {cancelled} listing(s) that had not started; listings already running finish. "
+              f"Batch {summary.batch_id}: {summary.status}, {summary.succeeded} succeeded, "
+              f"{summary.failed} failed, {summary.cancelled} cancelled of {summary.total}.")
+    return 0
+
+
+def run_retry(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.batches.retry import retry_failed
+
+    runtime = open_runtime()
+    accepted = retry_failed(runtime.engine, runtime.queue, owner_of(args, runtime), args.batch_id,
+                            runtime.settings.max_batch_items)
+    if args.json:
+        print_json(accepted.to_json_dict())
+        return 0
+    if accepted.created:
+        print(f"Retrying {accepted.summary.total} listing(s) in new batch {accepted.batch_id}.")
+    else:
+        print(f"Already retried: batch {accepted.batch_id} ({accepted.summary.status}).")
+    print(f"Follow it with: listing-review batch {accepted.batch_id}")
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.downloads import batch_download
+
+    runtime = open_runtime(migrate=False)
+    data = batch_download(runtime.engine, owner_of(args, runtime), args.batch_id, args.format).data
+    if args.output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return 0
+    _write_bytes(args.output, data)
+    if args.json:
+        print_json({"batchId": str(args.batch_id), "format": args.format, "file": str(args.output),
+                    "bytes": len(data)})
+    else:
+        print(f"Wrote {args.format} export of batch {args.batch_id} to {args.output} ({len(data)} bytes).")
+    return 0
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as error:
+        from core.errors import InvalidBatchRequest
+
+        raise InvalidBatchRequest(f"Cannot write {path}: {error.strerror}.") from None
