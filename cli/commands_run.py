@@ -44,7 +44,7 @@ def run_migrate(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
     from core import schema
 
-    runtime = open_runtime()
+    runtime = open_runtime(migrate=True)
     print(f"Database schema is at {schema.current_revision(runtime.engine)}.")
     return 0
 
@@ -104,7 +104,7 @@ def run_up(args: argparse.Namespace) -> int:
     for endpoint in (ui, api):
         endpoint.require_free()
     print("Starting the database, a worker, the UI and the API...", flush=True)
-    runtime = open_runtime(settings)
+    runtime = open_runtime(settings, migrate=True)
     log = None if args.verbose else settings.home / "up.log"
     with _log_file(log) as output:
         env = _child_env(runtime.database_url)

@@ -13,7 +13,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from cli import commands_api, commands_batches, commands_eval, commands_run, commands_use
+from cli import (
+    commands_api,
+    commands_batches,
+    commands_eval,
+    commands_retention,
+    commands_run,
+    commands_use,
+)
 from cli.output import print_error
 from core.errors import AppError
 from core.logging_setup import configure_logging
@@ -36,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands_batches.add_commands(commands)
     commands_eval.add_commands(commands)
     commands_api.add_commands(commands)
+    commands_retention.add_commands(commands)
     return parser
 
 

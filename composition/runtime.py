@@ -40,9 +40,11 @@ class Runtime:
         return DramatiqPgQueue(self.settings.queue_name)
 
 
-def open_runtime(settings: Settings | None = None, migrate: bool = True) -> Runtime:
-    """Resolve the database and bring its schema up (`migrate`), or only check that it is up
-    to date (raises SchemaNotCurrent) for commands that must answer at once.
+def open_runtime(settings: Settings | None = None, migrate: bool = False) -> Runtime:
+    """Resolve the database and check that its schema is up to date (raises SchemaNotCurrent,
+    exit 2, at once: never waiting on a migration's lock). Only `migrate` and `up` pass
+    `migrate` to bring the schema up: a migration is an operator's step, not a side effect of
+    starting a worker, the UI, the API or a command.
     """
     settings = settings or get_settings()
     try:

@@ -132,6 +132,10 @@ class Settings(BaseSettings):
         default="127.0.0.1", max_length=253,
         description="Interface the UI, the API and (unless METRICS_HOST says otherwise) the metrics "
                     "listen on; a non-loopback address needs sign-in (OIDC) configured.")
+    retention_days: int = Field(
+        default=90, ge=1, le=3650,
+        description="Days a finished batch (and its jobs) is kept after completion; "
+                    "`listing-review purge` deletes older ones.")
 
     @field_validator("database_url")
     @classmethod

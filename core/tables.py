@@ -34,6 +34,11 @@ class ReviewBatch(SQLModel, table=True):
     source_format: str | None = Field(default=None, sa_type=sa.String(8))
     retry_of: uuid.UUID | None = None
     source_columns: list[str] | None = Field(default=None, sa_type=postgresql.ARRAY(sa.Text))
+    # Written by the trigger of the last child's terminal write (migration 0009), all or none.
+    completed_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+    succeeded: int | None = None
+    failed: int | None = None
+    cancelled: int | None = None
 
 
 class ReviewJob(SQLModel, table=True):
@@ -59,6 +64,17 @@ class ReviewJob(SQLModel, table=True):
     item_position: int | None = None
     owner: str = Field(sa_type=_OWNER)
     heartbeat_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+
+
+class ReviewJobCount(SQLModel, table=True):
+    """Jobs per status in one shard, kept exact by triggers on review_jobs (the sum over shards
+    is the count): the operations page reads these instead of counting the jobs table."""
+
+    __tablename__ = "review_job_counts"
+
+    status: str = Field(primary_key=True, sa_type=sa.String(16))
+    shard: int = Field(primary_key=True, sa_type=sa.SmallInteger)
+    count: int = Field(sa_type=sa.BigInteger)
 
 
 class ApiKey(SQLModel, table=True):

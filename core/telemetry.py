@@ -70,6 +70,7 @@ class _Metrics:
     conflicts: Counter
     recoveries: Counter
     model_tokens: Counter
+    purged: Counter
 
 
 _metrics_lock = threading.Lock()
@@ -117,6 +118,9 @@ def _create_metrics() -> _Metrics:
         model_tokens=Counter("listing_review_model_tokens",
                              "Tokens reported by the model provider, by direction (input|output).",
                              ["provider", "model", "direction"]),
+        purged=Counter("listing_review_purged_rows",
+                       "Rows deleted by retention: finished batches and their jobs past the "
+                       "retention period, done queue messages after an hour.", ["kind"]),
     )
 
 
@@ -301,6 +305,13 @@ def count_recoveries(kind: str, count: int) -> None:
     """`count` jobs (stale_job) or messages (orphan_message) given back to the queue."""
     if count:
         _increment("recoveries", kind, amount=count)
+
+
+@_best_effort
+def count_purged(kind: str, count: int) -> None:
+    """`count` rows of `kind` (batches, jobs, messages) deleted by retention."""
+    if count:
+        _increment("purged", kind, amount=count)
 
 
 # --- backlog (read from PostgreSQL at scrape time) -----------------------------------------

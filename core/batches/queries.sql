@@ -18,14 +18,22 @@ from stdin
 
 -- name: batch_progress
 -- The one definition of a batch's progress, embedded as a lateral subquery over the including
--- query's batch `b` (the batch has no counters). Counts per status; done counts the children
--- in a terminal status (bound as terminal, from core/jobs/status.py); completed_at only once
--- every child is terminal. Status is QUEUED while every child is queued, COMPLETED once every
--- child is terminal, else RUNNING.
+-- query's batch `b`. A complete batch (b.completed_at, written with its final counts by the
+-- trigger of its last child's terminal write, migration 0009) is read as stored; only an
+-- unfinished one counts its children, so the cost is bounded by the seller's unfinished
+-- work, not by history. Done counts the children in a terminal status (bound as terminal,
+-- from core/jobs/status.py). Status is COMPLETED once b.completed_at is set, QUEUED while
+-- every child is queued, else RUNNING.
 select c.*,
-  case when c.queued = c.total then 'QUEUED' when c.done = c.total then 'COMPLETED'
+  case when c.completed_at is not null then 'COMPLETED' when c.queued = c.total then 'QUEUED'
     else 'RUNNING' end as status
 from (
+  select b.succeeded + b.failed + b.cancelled as total, 0::bigint as queued, 0::bigint as running,
+    b.succeeded::bigint as succeeded, b.failed::bigint as failed,
+    b.cancelled::bigint as cancelled, b.succeeded + b.failed + b.cancelled as done,
+    b.completed_at
+  where b.completed_at is not null
+  union all
   select count(*) as total,
     count(*) filter (where j.status = 'QUEUED') as queued,
     count(*) filter (where j.status = 'RUNNING') as running,
@@ -33,10 +41,10 @@ from (
     count(*) filter (where j.status = 'FAILED') as failed,
     count(*) filter (where j.status = 'CANCELLED') as cancelled,
     count(*) filter (where j.status = any(cast(:terminal as text[]))) as done,
-    case when bool_and(j.status = any(cast(:terminal as text[]))) then max(j.completed_at) end
-      as completed_at
+    null::timestamptz as completed_at
   from review_jobs j
-  where j.batch_id = b.id and j.owner = b.owner
+  where j.batch_id = b.id and b.completed_at is null
+  having b.completed_at is null
 ) c
 
 -- name: batch_summary
@@ -71,16 +79,39 @@ order by j.item_position
 
 -- name: recent_batches
 -- One page of a seller's batches, newest first, keyset by (submitted_at, id) descending
--- (index review_batches_owner_recent_idx). Progress and status come from batch_progress in
--- this same statement, so the status filter sees the same snapshot it reports; batches are
--- walked in index order until the page is full.
+-- (index review_batches_owner_recent_idx): the index walk stops once the page is full.
 select b.id, b.submitted_at, b.source_name, b.source_format, p.*
 from review_batches b
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner
   and (cast(:before_at as timestamptz) is null
     or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
-  and (cast(:status as text) is null or p.status = cast(:status as text))
+order by b.submitted_at desc, b.id desc
+limit :limit_plus_one
+
+-- name: recent_completed_batches
+-- recent_batches with the COMPLETED filter: an indexed column (review_batches_owner_completed_idx),
+-- so the walk reads only complete batches, each progress read as stored.
+select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+from review_batches b
+cross join lateral ({{batch_progress}}) p
+where b.owner = :owner and b.completed_at is not null
+  and (cast(:before_at as timestamptz) is null
+    or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
+order by b.submitted_at desc, b.id desc
+limit :limit_plus_one
+
+-- name: recent_unfinished_batches
+-- recent_batches with the QUEUED or RUNNING filter: only unfinished batches are walked
+-- (review_batches_owner_unfinished_idx), so the cost is bounded by the seller's unfinished
+-- work; QUEUED and RUNNING are told apart by batch_progress in this same statement.
+select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+from review_batches b
+cross join lateral ({{batch_progress}}) p
+where b.owner = :owner and b.completed_at is null
+  and (cast(:before_at as timestamptz) is null
+    or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
+  and p.status = cast(:status as text)
 order by b.submitted_at desc, b.id desc
 limit :limit_plus_one
 
@@ -91,21 +122,24 @@ from review_batches where id = :batch_id and owner = :owner
 
 -- name: export_chunk
 -- The next :limit items after position :after, with the snapshot as typed and the outcome.
--- Callers page through a whole batch in chunks inside one REPEATABLE READ transaction.
-select item_id, item_position, status, payload::text as payload, result, error_code,
-  error_message
-from review_jobs
-where batch_id = :batch_id and owner = :owner and item_position > :after
-order by item_position
+-- Callers page through a whole batch in chunks inside one REPEATABLE READ transaction. The
+-- owner is checked on the batch row (its key), so the chunk is one range of
+-- review_jobs_batch_position_unique, never combined with the seller's whole owner index.
+select j.item_id, j.item_position, j.status, j.payload::text as payload, j.result, j.error_code,
+  j.error_message
+from review_batches b
+join review_jobs j on j.batch_id = b.id and j.item_position > :after
+where b.id = :batch_id and b.owner = :owner
+order by j.item_position
 limit :limit
 
 -- name: failed_items
 -- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, with
 -- where the batch came from. The caller has checked the batch is complete, so the set is final.
+-- One range of review_jobs_batch_retryable_idx: reads only the rows it returns.
 select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload
 from review_batches b
-join review_jobs j on j.batch_id = b.id and j.owner = b.owner
-  and j.status in ('FAILED', 'CANCELLED')
+join review_jobs j on j.batch_id = b.id and j.status in ('FAILED', 'CANCELLED')
 where b.id = :batch_id and b.owner = :owner
 order by j.item_position
 

@@ -12,6 +12,9 @@ from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
 LIMIT_MAX = 100
+# Each status filter walks the index that holds only the batches it can return.
+_QUERY_BY_STATUS = {None: "recent_batches", "COMPLETED": "recent_completed_batches",
+                    "QUEUED": "recent_unfinished_batches", "RUNNING": "recent_unfinished_batches"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ def list_batches(
     params = progress_params(owner=owner, status=status, before_at=before_at, before_id=before_id,
                              limit_plus_one=limit + 1)
     with storage_errors(), engine.connect() as connection:
-        rows = connection.execute(QUERIES["recent_batches"], params).all()
+        rows = connection.execute(QUERIES[_QUERY_BY_STATUS[status]], params).all()
     items = [summary_from(row) for row in rows[:limit]]
     next_before = (items[-1].submitted_at, items[-1].batch_id) if len(rows) > limit else None
     return RecentBatches(items, next_before)

@@ -87,14 +87,15 @@ from review_jobs where id = :id and owner = :owner
 -- result, no error code). RUNNING and finished jobs are untouched. A claim racing this waits
 -- for the row lock and then skips the job (status is no longer QUEUED), and vice versa; the
 -- job's message stays and is acked unprocessed when delivered. `found` tells an unknown or
--- foreign batch from one with nothing left to cancel.
+-- foreign batch from one with nothing left to cancel. The batch's unfinished children are one
+-- range of review_jobs_batch_unfinished_idx (the batch_id itself pins the owner).
 with batch as (
   select id, owner from review_batches where id = :batch_id and owner = :owner
 ), cancelled as (
   update review_jobs j set status = 'CANCELLED', completed_at = current_timestamp,
     execution_token = null, heartbeat_at = null
   from batch
-  where j.batch_id = batch.id and j.owner = batch.owner and j.status = 'QUEUED'
+  where j.batch_id = batch.id and j.completed_at is null and j.status = 'QUEUED'
   returning j.id
 )
 select (select count(*) from batch) as found, (select count(*) from cancelled) as cancelled

@@ -1,0 +1,159 @@
+"""A batch's completion (review_batches.completed_at and final counts, migration 0009) is
+written by PostgreSQL in the transaction of its last child's terminal write, and cannot be
+written any other way; jobs per status (review_job_counts) stay exact through every change;
+no row gets a default owner.
+"""
+
+import threading
+import uuid
+
+import pytest
+from sqlalchemy import Connection, Engine, text
+from sqlalchemy.exc import IntegrityError
+
+from tests.test_schema_invariants import CANCELLED, NOW, RUNNING, insert_batch, insert_job
+
+FAILED = {"status": "FAILED", "started": NOW, "completed": NOW, "code": "X"}
+LIVE = RUNNING | {"token": uuid.uuid4()}
+
+
+def member(conn: Connection, batch_id: uuid.UUID, position: int, **status) -> uuid.UUID:
+    job_id = uuid.uuid4()
+    insert_job(conn, id=job_id, key=None, batch=batch_id, item=f"i-{position}", position=position,
+               **status)
+    return job_id
+
+
+def finish(conn: Connection, job_id: uuid.UUID, status: str = "CANCELLED") -> None:
+    conn.execute(text("update review_jobs set status = cast(:s as text), completed_at = now(), "
+                      "execution_token = null, "
+                      "started_at = case when cast(:s as text) = 'FAILED' then now() end, "
+                      "heartbeat_at = null, error_code = case when cast(:s as text) = 'FAILED' then 'X' end "
+                      "where id = :id"), {"s": status, "id": job_id})
+
+
+def completion(conn: Connection, batch_id: uuid.UUID):
+    return conn.execute(text("select completed_at, succeeded, failed, cancelled from review_batches "
+                             "where id = :id"), {"id": batch_id}).one()
+
+
+def test_the_last_terminal_write_completes_the_batch_in_its_transaction(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        first, second = member(conn, batch_id, 1, **LIVE), member(conn, batch_id, 2)
+        member(conn, batch_id, 3, **FAILED)
+    with engine.begin() as conn:
+        finish(conn, first, "FAILED")
+        assert completion(conn, batch_id).completed_at is None
+        finish(conn, second)
+        done = completion(conn, batch_id)
+    assert done.completed_at is not None and (done.succeeded, done.failed, done.cancelled) == (0, 2, 1)
+
+
+def test_two_last_jobs_finishing_at_once_complete_the_batch(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        first, second = member(conn, batch_id, 1), member(conn, batch_id, 2)
+    holder = engine.connect()
+    holder.begin()
+    finish(holder, first)  # the batch row is now locked by this open transaction
+    other = threading.Thread(target=lambda: _finish_alone(engine, second))
+    other.start()
+    _wait_until_blocked(engine)
+    holder.commit()
+    holder.close()
+    other.join(timeout=30)
+    with engine.connect() as conn:
+        assert completion(conn, batch_id).completed_at is not None
+
+
+def _finish_alone(engine: Engine, job_id: uuid.UUID) -> None:
+    with engine.begin() as conn:
+        finish(conn, job_id)
+
+
+def _wait_until_blocked(engine: Engine) -> None:
+    """Until another session waits for a row lock (the batch's, held by the test)."""
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+        for _ in range(10_000):
+            waiting = conn.execute(text("select count(*) from pg_stat_activity "
+                                        "where wait_event_type = 'Lock'")).scalar_one()
+            if waiting:
+                return
+            conn.execute(text("select pg_sleep(0.01)"))
+    raise AssertionError("the second writer never waited for the batch's lock")
+
+
+BROKEN = {
+    "completed with an unfinished child": "update review_batches set completed_at = now(), "
+        "succeeded = 0, failed = 0, cancelled = 0 where id = :id",
+    "counts without completion": "update review_batches set succeeded = 1 where id = :id",
+}
+
+
+@pytest.mark.parametrize("statement", BROKEN.values(), ids=BROKEN.keys())
+def test_a_completion_cannot_be_written_by_hand(engine: Engine, statement: str):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        member(conn, batch_id, 1)
+    with pytest.raises(IntegrityError) as caught, engine.begin() as conn:
+        conn.execute(text(statement), {"id": batch_id})
+    assert "review_batches_completion_guard" in str(caught.value)
+
+
+def test_counts_without_a_completion_break_the_outcome_check(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+    with pytest.raises(IntegrityError, match="review_batches_outcome_check"), engine.begin() as conn:
+        conn.execute(text("update review_batches set succeeded = 1 where id = :id"), {"id": batch_id})
+
+
+def test_a_completion_is_never_rewritten_nor_born(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        member(conn, batch_id, 1, **CANCELLED)
+        finish(conn, member(conn, batch_id, 2))
+    with pytest.raises(IntegrityError, match="review_batches_completion_guard"), engine.begin() as conn:
+        conn.execute(text("update review_batches set cancelled = 5 where id = :id"), {"id": batch_id})
+    with pytest.raises(IntegrityError, match="review_batches_completion_guard"), engine.begin() as conn:
+        conn.execute(text("insert into review_batches (id, owner, idempotency_key, request_hash, "
+                          "completed_at, succeeded, failed, cancelled) values (gen_random_uuid(), "
+                          "'s', 'k', repeat('a', 64), now(), 0, 0, 0)"))
+
+
+@pytest.mark.parametrize("table", ["review_batches", "review_jobs"])
+def test_a_row_without_an_owner_is_refused(engine: Engine, table: str):
+    columns = {"review_batches": "(id, idempotency_key, request_hash) "
+                                 "values (gen_random_uuid(), 'k', repeat('a', 64))",
+               "review_jobs": "(id, idempotency_key, request_hash, payload, status) "
+                              "values (gen_random_uuid(), 'k', repeat('a', 64), '{}', 'QUEUED')"}
+    with pytest.raises(IntegrityError, match="owner"), engine.begin() as conn:
+        conn.execute(text(f"insert into {table} {columns[table]}"))
+
+
+def test_jobs_per_status_stay_exact_through_every_change(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        jobs = [member(conn, batch_id, position) for position in range(1, 6)]
+        insert_job(conn, **LIVE)
+    with engine.begin() as conn:
+        finish(conn, jobs[0])
+        finish(conn, jobs[1], "FAILED")
+    with engine.begin() as conn:
+        conn.execute(text("delete from review_jobs where id = :id"), {"id": jobs[2]})
+    assert counted(engine) == actual(engine) == {"QUEUED": 2, "RUNNING": 1, "CANCELLED": 1, "FAILED": 1}
+    with engine.begin() as conn:
+        conn.execute(text("truncate review_jobs cascade"))
+    assert counted(engine) == actual(engine) == {}
+
+
+def counted(engine: Engine) -> dict[str, int]:
+    with engine.connect() as conn:
+        rows = conn.execute(text("select status, sum(count) from review_job_counts group by status"))
+        return {status: count for status, count in rows if count}
+
+
+def actual(engine: Engine) -> dict[str, int]:
+    with engine.connect() as conn:
+        return dict(conn.execute(text("select status, count(*) from review_jobs group by status")).all())
