@@ -2,10 +2,10 @@
 query plans on grown data, and benchmarks/history.py at larger sizes).
 
 One seller (BIG) has 1,000 complete batches, one complete 10,000-item batch where everything
-failed (FAILED_ITEMS items, fewer at small sizes), and unfinished work: QUEUED_BATCHES batches
-nobody started and one running batch. Other sellers own the rest, in complete batches of
-1,000. The rows are written as the product would have left them: terminal jobs with their
-outcome, complete batches with their completion and counts, review_job_counts exact.
+failed, and unfinished work: QUEUED_BATCHES batches nobody started and one running batch.
+Other sellers own the rest, in complete batches of 1,000. The rows are written as the product
+would have left them: terminal jobs with their outcome, complete batches with their
+completion and counts, review_job_counts exact.
 Triggers are switched off for the session while building (session_replication_role), which
 is why the counts and completions are written here explicitly.
 """
@@ -86,7 +86,7 @@ select status, 0, count(*) from review_jobs group by status
 def grow(engine: Engine, jobs: int) -> GrownHistory:
     """About `jobs` jobs in all (at least the big seller's share); returns what was built."""
     per_batch = max(10, jobs // 5000)
-    failed_items = min(10_000, max(100, jobs // 5))
+    failed_items = 10_000
     with engine.begin() as connection:
         connection.execute(text("set local session_replication_role = replica"))
         _batches(connection, BIG, 1, "big-", BIG_BATCHES, per_batch, "done")

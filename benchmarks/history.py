@@ -1,0 +1,242 @@
+"""Every user-path query at a small and a large history, in the same run, and their ratio.
+
+Builds two databases with generate_series (tests/grown_history.py: one seller with 1,000
+complete batches, a 10,000-item all-failed batch, 5,000 queued jobs; other sellers fill the
+rest), then prints for each query p50/p95 over --runs runs, and one EXPLAIN (ANALYZE, BUFFERS)
+summary (shared buffers touched, planned nodes of note), at both sizes with the ratio
+large/small p95; the definitions before migration 0009 (benchmarks/history_before.sql) are
+timed beside the rewrites as the baseline. Then retry and export of the 10,000-item batch, and
+accept p95 idle against accept p95 while a purge deletes the large history's old batches.
+
+    python -m benchmarks.history [--small 50000] [--large 1000000] [--runs 30]
+
+Targets (issue 14): p95 < 20 ms at the large size, ratio < 2, retry of 10,000 failed items
+< 500 ms, accept p95 during a purge within 2x of idle.
+"""
+
+import argparse
+import json
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from sqlalchemy import Engine, TextClause, text
+from sqlalchemy.engine import make_url
+
+from core import schema
+from core.batches.acceptance import accept_batch
+from core.batches.admission import BATCH_ADMISSION
+from core.batches.export import export_csv, export_rows
+from core.batches.progress import QUERIES as BATCHES
+from core.batches.progress import progress_params
+from core.batches.retry import retry_failed, retry_key
+from core.database import make_engine
+from core.embedded_postgres import ensure_running
+from core.jobs.cancel import QUERIES as JOBS
+from core.operations.stats import QUERIES as OPERATIONS
+from core.retention.purge import purge
+from core.sql import load_queries
+from tasks.queue import DramatiqPgQueue
+from tests.builders import items
+from tests.grown_history import BIG, GrownHistory, grow
+
+BEFORE = load_queries(str(Path(__file__).with_name("history_before.sql")))
+QUEUE = DramatiqPgQueue("listing-reviews")
+P95_TARGET_MS, RATIO_TARGET, RETRY_TARGET_MS = 20.0, 2.0, 500.0
+Case = tuple[TextClause, dict[str, Any]]
+
+
+def cases(history: GrownHistory) -> dict[str, Case]:
+    """Every user-path query with the parameters of the grown history's heaviest seller."""
+    page = {"before_at": None, "before_id": None, "limit_plus_one": 21}
+    failed = {"owner": BIG, "batch_id": history.failed_batch}
+    return {
+        "recent_batches": (BATCHES["recent_batches"], progress_params(owner=BIG, status=None, **page)),
+        "recent COMPLETED": (BATCHES["recent_completed_batches"],
+                             progress_params(owner=BIG, status="COMPLETED", **page)),
+        "recent RUNNING": (BATCHES["recent_unfinished_batches"],
+                           progress_params(owner=BIG, status="RUNNING", **page)),
+        "before: recent_batches": (BEFORE["recent_batches"],
+                                   progress_params(owner=BIG, status=None, **page)),
+        "before: recent RUNNING": (BEFORE["recent_batches"],
+                                   progress_params(owner=BIG, status="RUNNING", **page)),
+        "summary (complete 10k)": (BATCHES["batch_summary"], progress_params(**failed)),
+        "before: summary (10k)": (BEFORE["batch_summary"], progress_params(**failed)),
+        "summary (running)": (BATCHES["batch_summary"],
+                              progress_params(owner=BIG, batch_id=history.running_batch)),
+        "failed_items (10k)": (BATCHES["failed_items"], failed),
+        "before: failed_items": (BEFORE["failed_items"], failed),
+        "items page": (BATCHES["batch_items_page"],
+                       failed | {"after": 5000, "only": None, "limit_plus_one": 51}),
+        "items page failed": (BATCHES["batch_items_page"],
+                              failed | {"after": 5000, "only": "failed", "limit_plus_one": 51}),
+        "export chunk": (BATCHES["export_chunk"], failed | {"after": 5000, "limit": 1000}),
+        "admission": (BATCH_ADMISSION, {"owner": BIG, "key": "new"}),
+        "cancel (rolled back)": (JOBS["cancel_queued_batch_jobs"],
+                                 {"owner": BIG, "batch_id": history.running_batch}),
+        "ops jobs_by_status": (OPERATIONS["jobs_by_status"], {}),
+        "before: jobs_by_status": (BEFORE["jobs_by_status"], {}),
+        "ops oldest_queued": (OPERATIONS["oldest_queued"], {}),
+        "ops failures_last_hour": (OPERATIONS["failures_last_hour"], {}),
+        "ops completions/minute": (OPERATIONS["completions_per_minute"], {}),
+        "ops queue_depth": (OPERATIONS["queue_depth"], {}),
+    }
+
+
+def timed(engine: Engine, query: TextClause, params: dict[str, Any], runs: int) -> list[float]:
+    """Milliseconds per execution (rows fetched), each in a transaction rolled back."""
+    samples = []
+    with engine.connect() as connection:
+        for _ in range(runs):
+            started = time.perf_counter()
+            connection.execute(query, params).all()
+            samples.append((time.perf_counter() - started) * 1000)
+            connection.rollback()
+    return samples
+
+
+def explained(engine: Engine, query: TextClause, params: dict[str, Any]) -> str:
+    """Shared buffers hit+read and the nodes that matter, from one EXPLAIN (ANALYZE, BUFFERS)."""
+    with engine.connect() as connection:
+        raw = connection.execute(text("explain (analyze, buffers, format json) " + query.text),
+                                 params).scalar_one()
+        connection.rollback()
+    plan = (json.loads(raw) if isinstance(raw, str) else raw)[0]["Plan"]
+    buffers = plan.get("Shared Hit Blocks", 0) + plan.get("Shared Read Blocks", 0)
+    return f"{buffers:>7} buf  {', '.join(sorted(_notable(plan))) or 'index only'}"
+
+
+def _notable(node: dict[str, Any]) -> set[str]:
+    found = set()
+    if node["Node Type"] in ("Seq Scan", "BitmapAnd"):
+        found.add(f"{node['Node Type']} {node.get('Relation Name', '')}".strip())
+    if node.get("Parent Relationship") == "SubPlan":
+        found.add("SubPlan")
+    for child in node.get("Plans", []):
+        found |= _notable(child)
+    return found
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def measure(engine: Engine, history: GrownHistory, runs: int) -> dict[str, tuple[float, float, str]]:
+    results = {}
+    for name, (query, params) in cases(history).items():
+        samples = timed(engine, query, params, runs)
+        results[name] = (statistics.median(samples), percentile(samples, 0.95),
+                         explained(engine, query, params))
+    return results
+
+
+def once_ms(action: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    action()
+    return (time.perf_counter() - started) * 1000
+
+
+def retry_ms(engine: Engine, history: GrownHistory) -> float:
+    """Retry of the 10,000-item failed batch (a new batch and its messages), then undone."""
+    elapsed = once_ms(lambda: retry_failed(engine, QUEUE, BIG, history.failed_batch, 10_000))
+    with engine.begin() as connection:
+        connection.execute(text("delete from review_jobs where batch_id in (select id from review_batches "
+                                "where owner = :o and idempotency_key = :k)"),
+                           {"o": BIG, "k": retry_key(history.failed_batch)})
+        connection.execute(text("delete from review_batches where owner = :o and idempotency_key = :k"),
+                           {"o": BIG, "k": retry_key(history.failed_batch)})
+    return elapsed
+
+
+def export_ms(engine: Engine, history: GrownHistory) -> float:
+    return once_ms(lambda: export_csv(export_rows(engine, BIG, history.failed_batch)))
+
+
+def accept_p95(engine: Engine, count: int, during: Callable[[], Any] | None = None) -> tuple[float, int]:
+    """p95 ms of accepting `count` batches of 100 listings, optionally while `during` runs."""
+    done, outcome = threading.Event(), {}
+    worker = None
+    if during is not None:
+        worker = threading.Thread(target=lambda: (outcome.update(result=during()), done.set()))
+        worker.start()
+    samples, prefix = [], f"accept-{time.monotonic_ns()}"
+    for number in range(count):
+        samples.append(once_ms(lambda n=number: accept_batch(
+            engine, QUEUE, owner="accepting", key=f"{prefix}-{n}", items=items(100), max_items=100)))
+        if during is not None and done.is_set() and number >= count // 2:
+            break
+    if worker is not None:
+        worker.join()
+    return percentile(samples, 0.95), len(samples)
+
+
+def database(server_url: str, name: str) -> Engine:
+    with psycopg.connect(server_url, autocommit=True) as admin:
+        admin.execute(f"drop database if exists {name} with (force)")
+        admin.execute(f"create database {name}")
+    engine = make_engine(make_url(server_url).set(database=name).render_as_string(hide_password=False))
+    schema.upgrade(engine)
+    return engine
+
+
+def build(server_url: str, name: str, jobs: int) -> tuple[Engine, GrownHistory]:
+    engine = database(server_url, name)
+    started = time.perf_counter()
+    history = grow(engine, jobs)
+    print(f"built {history.jobs:,} jobs in {time.perf_counter() - started:.0f} s", flush=True)
+    return engine, history
+
+
+def report(small: dict[str, tuple[float, float, str]], large: dict[str, tuple[float, float, str]],
+           sizes: tuple[int, int]) -> None:
+    print(f"\n{'query':<24} {'p50 small':>9} {'p95 small':>9} {'p50 large':>9} {'p95 large':>9} "
+          f"{'ratio':>6}  target  EXPLAIN at large (buffers, nodes)")
+    for name, (p50s, p95s, _) in small.items():
+        p50l, p95l, plan = large[name]
+        ratio = p95l / p95s if p95s else float("inf")
+        verdict = "-" if name.startswith("before") else (
+            "ok" if p95l < P95_TARGET_MS and ratio < RATIO_TARGET else "MISSED")
+        print(f"{name:<24} {p50s:>9.2f} {p95s:>9.2f} {p50l:>9.2f} {p95l:>9.2f} {ratio:>6.2f}  "
+              f"{verdict:<6}  {plan}")
+    print(f"(ms; sizes {sizes[0]:,} and {sizes[1]:,} jobs; targets p95 < {P95_TARGET_MS} ms at the "
+          f"large size and ratio < {RATIO_TARGET}; 'before' rows are the pre-0009 definitions)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--small", type=int, default=50_000)
+    parser.add_argument("--large", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    url = ensure_running(Path(tempfile.mkdtemp()) / "home")
+    server = make_url(url).set(database="postgres").render_as_string(hide_password=False)
+    server = server.replace("postgresql+psycopg://", "postgresql://")
+    results, engines = [], []
+    for name, size in (("lr_history_small", args.small), ("lr_history_large", args.large)):
+        engine, history = build(server, name, size)
+        results.append((measure(engine, history, args.runs), retry_ms(engine, history),
+                        export_ms(engine, history)))
+        engines.append((engine, history))
+    report(results[0][0], results[1][0], (args.small, args.large))
+    for label, index in (("retry of 10,000 failed items", 1), ("export (CSV) of the 10,000-item batch", 2)):
+        small, large = results[0][index], results[1][index]
+        print(f"{label:<40} small {small:8.0f} ms  large {large:8.0f} ms  ratio {large / small:5.2f}"
+              + (f"  target < {RETRY_TARGET_MS:.0f} ms: {'ok' if large < RETRY_TARGET_MS else 'MISSED'}"
+                 if index == 1 else ""))
+    engine, _ = engines[1]
+    idle, _ = accept_p95(engine, 40)
+    busy, accepted = accept_p95(engine, 400, lambda: purge(engine, timedelta(hours=1)))
+    print(f"accept 100 listings p95: idle {idle:.1f} ms, during a purge of the large history "
+          f"{busy:.1f} ms over {accepted} batches (ratio {busy / idle:.2f}, target < 2: "
+          f"{'ok' if busy / idle < 2 else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()
