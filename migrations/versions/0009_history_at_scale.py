@@ -35,32 +35,41 @@ alter table review_batches
 JOB_OWNER = "alter table review_jobs alter column owner drop default"
 
 COMPLETION = """
--- After a child's terminal write (completed_at goes from null to a time: the terminal
--- statuses, by review_jobs_terminal_completed_check): lock the batch row, then look for an
--- unfinished sibling. Writers of one batch's last jobs take turns on that lock, and each
--- statement of the function reads a fresh READ COMMITTED snapshot, so whichever finishes last
--- sees every other child terminal and completes the batch. Lock order: job, then batch.
+-- After each statement that writes review_jobs: the batches of the terminal children it wrote
+-- (completed_at set: the terminal statuses, by review_jobs_terminal_completed_check), one
+-- check per batch however many children the statement touched (a cancel of 10,000 jobs
+-- checks once; a batch already complete is skipped at its row). No join of the old and new
+-- rows: transition tables have no statistics, and a nested loop over them is quadratic. For each, in id order: lock the
+-- batch row, then look for an unfinished sibling. Writers of one batch's last jobs take turns
+-- on that lock, and each statement of the function reads a fresh READ COMMITTED snapshot, so
+-- whichever finishes last sees every other child terminal and completes the batch. Lock
+-- order: job, then batch.
 create function review_batches_complete() returns trigger language plpgsql as $$
+declare
+  finished uuid;
 begin
-  perform 1 from review_batches where id = new.batch_id and completed_at is null for update;
-  if not found or exists (
-      select 1 from review_jobs where batch_id = new.batch_id and completed_at is null) then
-    return null;
-  end if;
-  update review_batches b set completed_at = c.last, succeeded = c.succeeded,
-    failed = c.failed, cancelled = c.cancelled
-  from (select max(completed_at) as last,
-          count(*) filter (where status = 'SUCCEEDED') as succeeded,
-          count(*) filter (where status = 'FAILED') as failed,
-          count(*) filter (where status = 'CANCELLED') as cancelled
-        from review_jobs where batch_id = new.batch_id) c
-  where b.id = new.batch_id;
+  for finished in
+    select distinct batch_id from new_rows
+    where batch_id is not null and completed_at is not null
+    order by 1
+  loop
+    perform 1 from review_batches where id = finished and completed_at is null for update;
+    continue when not found or exists (
+      select 1 from review_jobs where batch_id = finished and completed_at is null);
+    update review_batches b set completed_at = c.last, succeeded = c.succeeded,
+      failed = c.failed, cancelled = c.cancelled
+    from (select max(completed_at) as last,
+            count(*) filter (where status = 'SUCCEEDED') as succeeded,
+            count(*) filter (where status = 'FAILED') as failed,
+            count(*) filter (where status = 'CANCELLED') as cancelled
+          from review_jobs where batch_id = finished) c
+    where b.id = finished;
+  end loop;
   return null;
 end $$;
 
-create trigger review_jobs_complete_batch after update of status on review_jobs
-  for each row when (new.batch_id is not null and old.completed_at is null
-    and new.completed_at is not null)
+create trigger review_jobs_complete_batches after update on review_jobs
+  referencing new table as new_rows for each statement
   execute function review_batches_complete();
 
 -- The invariant itself, whoever writes: a batch is complete only with every child terminal,
