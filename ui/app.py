@@ -1,7 +1,8 @@
 """Streamlit entry point: who is here, and the pages they may open (each its own module).
 
-With sign-in configured an anonymous visitor gets the sign-in page only: no other page is
-registered, so no link or URL reaches data. Operators also get the Operations page.
+With sign-in configured an anonymous visitor gets the sign-in page only, under every page's
+address: no link or URL reaches data, and a deep link keeps its address (no "page not found"),
+so the visitor returns to it once signed in. Operators also get the Operations page.
 """
 
 import streamlit as st
@@ -9,26 +10,36 @@ import streamlit as st
 from core.settings import get_settings
 from ui.services import call, identity
 
+# (script, title, url path); the first is the default page.
+PAGES = [("views/upload.py", "Upload catalog", None), ("views/batches.py", "Batches", "batches"),
+         ("views/batch.py", "Batch detail", "batch"), ("views/review.py", "Review one listing", "review"),
+         ("views/keys.py", "API keys", "keys")]
+OPERATIONS = ("views/operations.py", "Operations", "operations")
+# Streamlit's sign-in callback always lands on "/": the link asked for before signing in is
+# kept in the tab's sessionStorage (same origin only) and opened again once signed in.
+RETURN_AFTER_SIGN_IN = """<script>
+const wanted = sessionStorage.getItem("listing-review-return");
+sessionStorage.removeItem("listing-review-return");
+if (wanted && wanted !== location.pathname + location.search) location.replace(wanted);
+</script>"""
+
 st.set_page_config(page_title="Listing Review Batches", layout="wide")
 who = call(identity)
 if who is None:
-    navigation = st.navigation([st.Page("views/sign_in.py", title="Sign in", default=True)],
+    navigation = st.navigation([st.Page("views/sign_in.py", title="Sign in", url_path=path,
+                                        default=path is None) for _, _, path in [*PAGES, OPERATIONS]],
                                position="hidden")
 else:
-    pages = [
-        st.Page("views/upload.py", title="Upload catalog", default=True),
-        st.Page("views/batches.py", title="Batches", url_path="batches"),
-        st.Page("views/batch.py", title="Batch detail", url_path="batch"),
-        st.Page("views/review.py", title="Review one listing", url_path="review"),
-        st.Page("views/keys.py", title="API keys", url_path="keys"),
-    ]
-    if who.operator:
-        pages.append(st.Page("views/operations.py", title="Operations", url_path="operations"))
-    navigation = st.navigation(pages)
+    shown = [*PAGES, OPERATIONS] if who.operator else PAGES
+    navigation = st.navigation([st.Page(script, title=title, url_path=path, default=path is None)
+                                for script, title, path in shown])
     role = "operator" if who.operator else "seller"
     if get_settings().sign_in:
         st.sidebar.text(f"Signed in as {who.name} ({role})")
         st.sidebar.button("Sign out", on_click=st.logout)
+        if not st.session_state.get("returned"):
+            st.session_state["returned"] = True
+            st.sidebar.html(RETURN_AFTER_SIGN_IN, unsafe_allow_javascript=True)
     else:
         st.caption("Local mode - no sign-in")
 navigation.run()
