@@ -1,41 +1,79 @@
-"""Maintenance every worker process runs beside recovery; this module only schedules the core
-functions (core/retention), which claim their rows with SKIP LOCKED so any number of
+"""Maintenance every worker process runs on its own thread (so a long purge never delays the
+recovery loop's heartbeats): done queue messages older than an hour, once a minute, and
+finished work past LISTING_REVIEW_RETENTION_DAYS, once an hour. This module only schedules the
+core functions (core/retention), which claim their rows with SKIP LOCKED so any number of
 processes on any number of hosts can run them at once.
 """
 
 import logging
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
 
 from sqlalchemy import Engine
 
-from core.retention.purge import MESSAGE_CHUNK, delete_done_messages
+from core.retention.purge import MESSAGE_CHUNK, delete_done_messages, purge
 
 log = logging.getLogger(__name__)
 CLEANUP_INTERVAL = 60.0
+PURGE_INTERVAL = 3600.0
 # Chunks per pass: a backlog of done messages is worked off over a few passes, never in one.
 CLEANUP_CHUNKS = 10
 
 
 @dataclass
-class QueueCleanup:
-    """Deletes done queue messages older than an hour, at most once per `interval` seconds."""
+class Every:
+    """A step run at most once per `interval` seconds (the first time at once)."""
 
-    interval: float = CLEANUP_INTERVAL
-    next_at: float = 0.0
+    interval: float
+    step: Callable[[], object]
+    next_at: float = field(default=0.0)
 
-    def run_due(self, engine: Engine) -> int:
-        """Run if due; returns how many messages were deleted."""
+    def run_due(self) -> None:
         now = time.monotonic()
-        if now < self.next_at:
-            return 0
-        self.next_at = now + self.interval
-        deleted = 0
-        for _ in range(CLEANUP_CHUNKS):
-            step = delete_done_messages(engine)
-            deleted += step
-            if step < MESSAGE_CHUNK:
-                break
-        if deleted:
-            log.info("deleted %d done queue message(s) older than an hour", deleted)
-        return deleted
+        if now >= self.next_at:
+            self.next_at = now + self.interval
+            self.step()
+
+
+def clean_done_messages(engine: Engine) -> int:
+    """Up to CLEANUP_CHUNKS chunks of done messages older than an hour; how many went."""
+    deleted = 0
+    for _ in range(CLEANUP_CHUNKS):
+        step = delete_done_messages(engine)
+        deleted += step
+        if step < MESSAGE_CHUNK:
+            break
+    if deleted:
+        log.info("deleted %d done queue message(s) older than an hour", deleted)
+    return deleted
+
+
+def purge_expired(engine: Engine, retention_days: int) -> None:
+    report = purge(engine, timedelta(days=retention_days))
+    if report.batches or report.jobs:
+        log.info("retention: deleted %d batch(es) and %d job(s) finished over %d days ago",
+                 report.batches, report.jobs, retention_days)
+
+
+def start_maintenance_loop(engine: Engine, retention_days: int, stop: threading.Event,
+                           tick: float = 1.0, cleanup_interval: float = CLEANUP_INTERVAL,
+                           purge_interval: float = PURGE_INTERVAL) -> threading.Thread:
+    """A daemon thread running each step when due until `stop` is set; failures (database
+    down) are logged by type and the loop carries on."""
+    steps = [Every(cleanup_interval, lambda: clean_done_messages(engine)),
+             Every(purge_interval, lambda: purge_expired(engine, retention_days))]
+
+    def loop() -> None:
+        while not stop.wait(tick):
+            for step in steps:
+                try:
+                    step.run_due()
+                except Exception as error:
+                    log.warning("maintenance step failed: %s", type(error).__name__)
+
+    thread = threading.Thread(target=loop, name="listing-review-maintenance", daemon=True)
+    thread.start()
+    return thread

@@ -1,7 +1,7 @@
 """The recovery loop every worker process runs: heartbeats for its own attempts, release of
 jobs whose worker stopped heartbeating, re-sending of orphaned dramatiq-pg messages, and of
-jobs left waiting on a provider gate (a lost probe, a gate closed by hand); then the due
-maintenance (tasks/maintenance.py: done queue messages).
+jobs left waiting on a provider gate (a lost probe, a gate closed by hand). Beside it, on
+its own thread, the maintenance loop (tasks/maintenance.py: queue cleanup and retention).
 
 dramatiq-pg marks a message `consumed` and holds a session advisory lock on it while it is
 processed; when the process dies the lock vanishes but the message stays `consumed`, and
@@ -24,7 +24,7 @@ from core.operations.recording import record_recoveries, record_worker_heartbeat
 from core.provider_gate.maintenance import send_stranded_waiters
 from core.settings import Settings
 from core.sql import queries_beside
-from tasks.maintenance import QueueCleanup
+from tasks.maintenance import start_maintenance_loop
 
 log = logging.getLogger(__name__)
 QUERIES = queries_beside(__file__)
@@ -70,13 +70,12 @@ def start_recovery_loop(
     Failures (database down) are logged and the loop carries on: it is how work resumes.
     """
 
-    cleanup = QueueCleanup()
+    start_maintenance_loop(engine, settings.retention_days, stop)
 
     def loop() -> None:
         while not stop.wait(settings.recovery_interval):
             try:
                 recovery_pass(engine, queue, in_flight, settings, worker_id)
-                cleanup.run_due(engine)
             except Exception as error:
                 log.warning("recovery pass failed: %s", type(error).__name__)
 

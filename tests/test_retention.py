@@ -4,6 +4,7 @@ unfinished and parked work is never touched; done queue messages go after an hou
 """
 
 import json
+import threading
 import uuid
 from datetime import timedelta
 
@@ -13,6 +14,7 @@ from sqlalchemy import Engine, text
 
 from core.jobs.cancel import cancel_unstarted
 from core.retention.purge import delete_done_messages, purge
+from tasks.maintenance import start_maintenance_loop
 from tests.test_batch_operations import accept, set_status
 from tests.test_cli import run
 
@@ -129,3 +131,29 @@ def test_only_migrate_and_up_migrate(empty_database_url: str, command: list[str]
     assert "Traceback" not in result.stderr
     with psycopg.connect(empty_database_url) as conn:
         assert conn.execute("select to_regclass('alembic_version')").fetchone()[0] is None
+
+
+def test_the_worker_maintenance_loop_cleans_the_queue_and_purges_on_its_own(engine: Engine):
+    old = finished(engine, 2, "old")
+    message = uuid.uuid4()
+    with engine.begin() as conn:
+        conn.execute(text("insert into dramatiq.queue (message_id, queue_name, state, mtime, message) "
+                          "values (:id, 'q', 'done', (now() at time zone 'UTC') - interval '2 hours', "
+                          "'{}')"), {"id": message})
+    stop = threading.Event()
+    thread = start_maintenance_loop(engine, 90, stop, tick=0.01)
+    try:
+        for _ in range(10_000):
+            if old not in batch_ids(engine) and not _queued(engine, message):
+                break
+            stop.wait(0.01)
+    finally:
+        stop.set()
+        thread.join()
+    assert old not in batch_ids(engine) and not _queued(engine, message)
+
+
+def _queued(engine: Engine, message_id: uuid.UUID) -> bool:
+    with engine.connect() as conn:
+        return conn.execute(text("select count(*) from dramatiq.queue where message_id = :id"),
+                            {"id": message_id}).scalar_one() > 0
