@@ -102,9 +102,13 @@ def test_a_token_without_issuer_or_subject_is_refused(engine: Engine, settings: 
         sign_in(engine, settings, {"iss": ISSUER, "email": "a@x.example"})
 
 
-def test_operators_are_named_by_email_in_any_case_or_by_subject(engine: Engine, database_url: str, tmp_path):
+def test_operators_are_named_by_verified_email_in_any_case_or_by_subject(engine: Engine, database_url: str,
+                                                                         tmp_path):
     settings = Settings(database_url=database_url, home=tmp_path, operators=" Ops@X.example , bob-sub")
-    assert sign_in(engine, settings, {"iss": ISSUER, "sub": "o", "email": "ops@x.example"}).operator
+    ops = {"iss": ISSUER, "sub": "o", "email": "ops@x.example"}
+    assert sign_in(engine, settings, ops | {"email_verified": True}).operator
+    assert not sign_in(engine, settings, ops).operator
+    assert not sign_in(engine, settings, ops | {"email_verified": False}).operator
     assert sign_in(engine, settings, {"iss": ISSUER, "sub": "bob-sub"}).operator
     assert not sign_in(engine, settings, {"iss": ISSUER, "sub": "carol", "email": "c@x.example"}).operator
     assert local_identity(settings).operator and local_identity(settings).seller_id == "local"

@@ -25,7 +25,7 @@ from tests.test_ui_browser import CHROMIUM, CHROMIUM_FLAGS, SAMPLES, pytestmark,
 
 USERS = [{"sub": "alice", "email": "alice@example.com", "name": "Alice Seller"},
          {"sub": "bob", "email": "bob@example.com", "name": "Bob Seller"},
-         {"sub": "olga", "email": "ops@example.com", "name": "Olga Operator"}]
+         {"sub": "olga", "email": "ops@example.com", "email_verified": True, "name": "Olga Operator"}]
 CATALOG = SAMPLES / "home_goods_semicolon.csv"
 VIEWPORT = {"width": 1280, "height": 900}
 

@@ -47,10 +47,13 @@ def local_identity(settings: Settings) -> Identity:
     return Identity(settings.owner, settings.owner, operator=True, signed_in=False)
 
 
-def is_operator(settings: Settings, email: str | None, subject: str) -> bool:
-    """LISTING_REVIEW_OPERATORS names e-mails (any case) or subjects."""
+def is_operator(settings: Settings, email: str | None, subject: str, email_verified: bool) -> bool:
+    """LISTING_REVIEW_OPERATORS names e-mails (any case) or subjects. An e-mail counts only when
+    the provider says it is verified: at a provider where anyone may type any address, an
+    unverified one would hand out the operator role.
+    """
     names = settings.operator_names
-    return subject.lower() in names or (email is not None and email.lower() in names)
+    return subject.lower() in names or (email_verified and email is not None and email.lower() in names)
 
 
 def sign_in(engine: Engine, settings: Settings, claims: Mapping[str, Any]) -> Identity:
@@ -66,7 +69,9 @@ def sign_in(engine: Engine, settings: Settings, claims: Mapping[str, Any]) -> Id
         connection.execute(QUERIES["upsert_seller"], {
             "seller_id": seller, "issuer": issuer, "subject": subject,
             "email": email if email and len(email) >= 3 else None, "display_name": name})
-    return Identity(seller, name or email or subject, is_operator(settings, email, subject), signed_in=True)
+    verified = claims.get("email_verified") in (True, "true")  # some providers send a string
+    return Identity(seller, name or email or subject, is_operator(settings, email, subject, verified),
+                    signed_in=True)
 
 
 def _claim(claims: Mapping[str, Any], name: str, longest: int) -> str | None:
