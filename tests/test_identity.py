@@ -129,6 +129,8 @@ def test_a_seller_reads_only_as_themself_an_operator_as_the_batch_owner(engine: 
     batch = add_batch(engine, alice.seller_id)
     assert oversight.batch_owner(engine, bob, batch) == bob.seller_id  # so: not found for bob
     assert oversight.batch_owner(engine, local_identity(settings), batch) == alice.seller_id
+    assert oversight.seller_name(engine, alice.seller_id) == alice.name  # how an operator sees the owner
+    assert oversight.seller_name(engine, "cli-owner") == "cli-owner"  # never signed in: its id
 
 
 def test_the_operator_lists_every_sellers_batches_with_names_a_page_at_a_time(engine, settings):

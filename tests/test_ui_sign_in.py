@@ -201,7 +201,7 @@ def test_sellers_see_only_their_own_operators_everything_anonymous_only_sign_in(
         expect(operator.get_by_text("seller Alice Seller")).to_be_visible()
         shoot(operator, tmp_path, "operator-batches")
         open_settled(operator, batch_url)
-        expect(operator.get_by_text(CATALOG.stem).first).to_be_visible()
+        expect(operator.get_by_text(CATALOG.stem).first).to_contain_text("seller Alice Seller")
 
         alice.get_by_role("button", name="Sign out").click()
         alice.get_by_role("button", name="End session").click()  # the provider's logout page

@@ -50,6 +50,13 @@ def batch_owner(engine: Engine, viewer: Identity, batch_id: uuid.UUID) -> str:
     return owner if owner is not None else viewer.seller_id
 
 
+def seller_name(engine: Engine, seller_id: str) -> str:
+    """The seller's display name (else e-mail), or the id itself for an owner who never signed in."""
+    with storage_errors(), engine.connect() as connection:
+        name = connection.execute(QUERIES["seller_name"], {"seller_id": seller_id}).scalar_one_or_none()
+    return name if name is not None else seller_id
+
+
 def every_batch(engine: Engine, *, owner: str | None = None,
                 before: tuple[datetime, uuid.UUID] | None = None, limit: int = 20) -> EveryBatch:
     """A page of every seller's batches (or `owner`'s), newest first, with progress."""

@@ -11,6 +11,11 @@ on conflict (seller_id) do update
 -- Whose batch this is (primary key): only an operator's pages ask.
 select owner from review_batches where id = :batch_id
 
+-- name: seller_name
+-- How an operator's pages name a batch's seller (primary key); an owner who never signed in
+-- (the CLI's --owner, an API key's) has no row and is shown by id.
+select coalesce(display_name, email, seller_id) from sellers where seller_id = :seller_id
+
 -- name: every_recent_batch
 -- The operator's list: one page of every seller's batches (or one seller's), newest first,
 -- keyset by (submitted_at, id) descending (index review_batches_recent_idx, or

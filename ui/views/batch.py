@@ -11,7 +11,7 @@ from core.batches.export import export_csv, export_json, export_rows, fixup_file
 from core.batches.pages import get_items_page
 from core.batches.progress import get_summary, score_distribution
 from core.batches.retry import retry_failed
-from core.identity.oversight import actions_on, batch_owner, record_action
+from core.identity.oversight import actions_on, batch_owner, record_action, seller_name
 from core.jobs.cancel import cancel_unstarted
 from ui.components import current_cursor, pager, plain_label, review_card
 from ui.services import call, runtime, viewer
@@ -76,7 +76,8 @@ def live_progress() -> None:
 
 
 submitted = f"{summary.submitted_at:%Y-%m-%d %H:%M:%S %Z}"
-seller = "" if owner == who.seller_id else f" · seller {plain_label(owner)}"
+seller = "" if owner == who.seller_id else \
+    f" · seller {plain_label(call(lambda: seller_name(engine, owner)) or owner)}"
 st.caption(f"{plain_label(summary.source_name or 'Batch')} · submitted {submitted}{seller}")
 for action in call(lambda: actions_on(engine, batch_id)) or []:
     at = f"{action.at:%Y-%m-%d %H:%M:%S %Z}"
