@@ -53,9 +53,12 @@ def test_up_in_local_mode_listens_on_loopback_only_and_says_local_mode(tmp_path:
         with sync_playwright() as playwright:  # a page view starts the UI's metrics endpoint
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
             page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{ports['UI']}/batches")
+            page.goto(f"http://127.0.0.1:{ports['UI']}/batches")  # a deep link is the first view
             expect(page.get_by_text("Local mode - no sign-in")).to_be_visible(timeout=30_000)
             settled(page)
+            navigation = page.get_by_test_id("stSidebarNav")
+            expect(navigation.get_by_role("link", name="Upload catalog")).to_be_visible()
+            assert navigation.get_by_role("link", name="app", exact=True).count() == 0  # no raw file names
             browser.close()
         wait_for(lambda: all(answers(f"http://127.0.0.1:{ports[name]}/metrics")
                              for name in ("WORKER_METRICS", "UI_METRICS", "API_METRICS"))
