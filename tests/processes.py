@@ -16,7 +16,11 @@ from sqlalchemy import Engine
 
 from core.batches.progress import BatchSummary, get_summary
 
-DEADLINE_SECONDS = 60
+# Generous: a loaded 2-core machine (tests/stress.sh) can take minutes to start PostgreSQL,
+# Streamlit and workers; a wait ends as soon as its state is seen, so this costs nothing when fast.
+DEADLINE_SECONDS = 240
+# The same allowance for one browser step (Playwright waits for the state, then goes on).
+BROWSER_STEP_MS = 120_000
 
 
 def free_port() -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psutil
 
-from tests.processes import free_port, ui_healthy, wait_for
+from tests.processes import BROWSER_STEP_MS, free_port, ui_healthy, wait_for
 from tests.test_ui_browser import CHROMIUM, CHROMIUM_FLAGS, pytestmark, settled  # noqa: F401
 
 
@@ -49,12 +49,12 @@ def test_up_in_local_mode_listens_on_loopback_only_and_says_local_mode(tmp_path:
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up"], env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        wait_for(lambda: ui_healthy(ports["UI"]), "the UI to answer", 90)
+        wait_for(lambda: ui_healthy(ports["UI"]), "the UI to answer")
         with sync_playwright() as playwright:  # a page view starts the UI's metrics endpoint
             browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
             page = browser.new_page()
             page.goto(f"http://127.0.0.1:{ports['UI']}/batches")  # a deep link is the first view
-            expect(page.get_by_text("Local mode - no sign-in")).to_be_visible(timeout=30_000)
+            expect(page.get_by_text("Local mode - no sign-in")).to_be_visible(timeout=BROWSER_STEP_MS)
             settled(page)
             navigation = page.get_by_test_id("stSidebarNav")
             expect(navigation.get_by_role("link", name="Upload catalog")).to_be_visible()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_openai import FakeOpenAI
-from tests.processes import free_port, ui_healthy, wait_for
+from tests.processes import BROWSER_STEP_MS, free_port, ui_healthy, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
@@ -48,7 +48,7 @@ def product(tmp_path: Path, model: FakeOpenAI) -> Iterator[str]:
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        wait_for(lambda: ui_healthy(port), "the UI to answer", 90)
+        wait_for(lambda: ui_healthy(port), "the UI to answer")
         yield f"http://127.0.0.1:{port}"
     finally:
         os.killpg(up.pid, signal.SIGINT)
@@ -61,7 +61,7 @@ def settled(page) -> None:
     from playwright.sync_api import expect
 
     expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning",
-                                                           timeout=30_000)
+                                                           timeout=BROWSER_STEP_MS)
 
 
 def shoot(page, tmp_path: Path, name: str) -> None:
@@ -83,20 +83,20 @@ def test_upload_submit_follow_progress_open_a_failure_and_export(
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(product)
         page.locator("input[type=file]").set_input_files(str(SAMPLES / "books.json"))
-        expect(page.get_by_text("12 listings are ready.")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("12 listings are ready.")).to_be_visible(timeout=BROWSER_STEP_MS)
         shoot(page, tmp_path, "upload")
         page.get_by_role("button", name="Submit for review").click()
-        expect(page.get_by_text("COMPLETED: 12 of 12 done")).to_be_visible(timeout=90_000)
+        expect(page.get_by_text("COMPLETED: 12 of 12 done")).to_be_visible(timeout=BROWSER_STEP_MS)
         assert "batch=" in page.url
         # COMPLETED first shows in the live fragment, which then reruns the whole page: a click
         # during that rerun is lost. Retry is enabled only by the rerun that saw COMPLETED.
         expect(page.get_by_role("button", name="Retry failed and cancelled items")).to_be_enabled(
-            timeout=30_000)
+            timeout=BROWSER_STEP_MS)
         settled(page)
         page.get_by_text("Failures", exact=True).click()
         # The rerun the filter makes has ended once the other items' expanders are gone.
         expanders = page.locator("[data-testid=stExpander]")
-        expect(expanders).to_have_count(1, timeout=30_000)
+        expect(expanders).to_have_count(1, timeout=BROWSER_STEP_MS)
         settled(page)
         failed = expanders.first
         expect(failed).to_contain_text("FAILED")
@@ -113,7 +113,7 @@ def test_upload_submit_follow_progress_open_a_failure_and_export(
         for path, name in (("batches", "batches"), ("review", "review"),
                            ("operations", "operations")):
             page.goto(f"{product}/{path}")
-            expect(page.get_by_role("heading").first).to_be_visible(timeout=30_000)
+            expect(page.get_by_role("heading").first).to_be_visible(timeout=BROWSER_STEP_MS)
             settled(page)
             shoot(page, tmp_path, name)
         browser.close()

@@ -12,6 +12,7 @@ import pytest
 
 from tests import test_ui_browser
 from tests.fake_openai import FakeOpenAI
+from tests.processes import BROWSER_STEP_MS
 from tests.test_ui_browser import CHROMIUM, CHROMIUM_FLAGS
 
 model, product = test_ui_browser.model, test_ui_browser.product  # the same fixtures
@@ -46,7 +47,7 @@ def assert_inert(page, *texts: str) -> None:
 
     for text in texts:
         expect(page.get_by_text(literal(text)).filter(visible=True).first).to_be_visible(
-            timeout=30_000)
+            timeout=BROWSER_STEP_MS)
     assert page.locator('a[href*="evil.example"], a[href^="mailto:"]').count() == 0
     assert page.locator("b, strong", has_text=re.compile(r"^\s*(x|bold)\s*$")).count() == 0
     assert EMOJI not in page.locator("body").inner_text()
@@ -67,12 +68,12 @@ def test_hostile_seller_and_model_text_renders_literally_on_every_page(
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         page.goto(product)
         page.locator("input[type=file]").set_input_files(str(upload))
-        expect(page.get_by_text("4 listings are ready.")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("4 listings are ready.")).to_be_visible(timeout=BROWSER_STEP_MS)
         page.get_by_text("Column mapping").click()
         assert_inert(page, COLUMN)
 
         page.get_by_role("button", name="Submit for review").click()
-        expect(page.get_by_text("COMPLETED: 4 of 4 done")).to_be_visible(timeout=90_000)
+        expect(page.get_by_text("COMPLETED: 4 of 4 done")).to_be_visible(timeout=BROWSER_STEP_MS)
         page.locator("[data-testid=stExpander]").first.click()
         assert_inert(page, FILE_NAME, *ITEM_IDS, MODEL_TEXT + TITLE, PRICE)
 

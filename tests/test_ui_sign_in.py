@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import free_port, ui_healthy, wait_for
+from tests.processes import BROWSER_STEP_MS, free_port, ui_healthy, wait_for
 from tests.test_ui_browser import CHROMIUM, CHROMIUM_FLAGS, SAMPLES, pytestmark, settled, shoot  # noqa: F401
 
 USERS = [{"sub": "alice", "email": "alice@example.com", "name": "Alice Seller"},
@@ -62,7 +62,7 @@ def provider() -> Iterator[str]:
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     metadata = f"http://localhost:{port}/.well-known/openid-configuration"
     try:
-        wait_for(lambda: answers(metadata), "the OpenID provider to answer", 60)
+        wait_for(lambda: answers(metadata), "the OpenID provider to answer")
         yield metadata
     finally:
         process.terminate()
@@ -88,7 +88,7 @@ def product(tmp_path: Path, provider: str) -> Iterator[Product]:
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        wait_for(lambda: ui_healthy(port), "the UI to answer", 90)
+        wait_for(lambda: ui_healthy(port), "the UI to answer")
         yield Product(f"http://localhost:{port}", f"http://127.0.0.1:{api_port}/api/listings/review-batches")
     finally:
         os.killpg(up.pid, signal.SIGINT)
@@ -102,7 +102,7 @@ def sign_in(page, subject: str) -> None:
 
     page.get_by_role("button", name="Sign in").click()
     page.get_by_role("button", name=subject, exact=True).click()
-    expect(page.get_by_text("Signed in as")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("Signed in as")).to_be_visible(timeout=BROWSER_STEP_MS)
     settled(page)
 
 
@@ -118,7 +118,7 @@ def open_settled(page, url: str) -> None:
     from playwright.sync_api import expect
 
     page.goto(url)
-    expect(page.get_by_role("heading").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("heading").first).to_be_visible(timeout=BROWSER_STEP_MS)
     settled(page)
 
 
@@ -127,10 +127,10 @@ def upload(page) -> str:
     from playwright.sync_api import expect
 
     page.locator("input[type=file]").set_input_files(str(CATALOG))
-    expect(page.get_by_text("12 listings are ready.")).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("12 listings are ready.")).to_be_visible(timeout=BROWSER_STEP_MS)
     page.get_by_role("button", name="Submit for review").click()
-    expect(page).to_have_url(re.compile(r"batch="), timeout=30_000)
-    expect(page.get_by_text(CATALOG.stem).first).to_be_visible(timeout=30_000)
+    expect(page).to_have_url(re.compile(r"batch="), timeout=BROWSER_STEP_MS)
+    expect(page.get_by_text(CATALOG.stem).first).to_be_visible(timeout=BROWSER_STEP_MS)
     return page.url
 
 
@@ -140,7 +140,7 @@ def create_key(page, product: Product) -> str:
     open_settled(page, product.ui + "/keys")
     page.get_by_role("button", name="Create a key").click()
     code = page.get_by_test_id("stCode")
-    expect(code).to_be_visible(timeout=30_000)
+    expect(code).to_be_visible(timeout=BROWSER_STEP_MS)
     return code.inner_text().strip()
 
 
@@ -205,13 +205,13 @@ def test_sellers_see_only_their_own_operators_everything_anonymous_only_sign_in(
 
         alice.get_by_role("button", name="Sign out").click()
         alice.get_by_role("button", name="End session").click()  # the provider's logout page
-        expect(alice.get_by_role("button", name="Sign in")).to_be_visible(timeout=30_000)
+        expect(alice.get_by_role("button", name="Sign in")).to_be_visible(timeout=BROWSER_STEP_MS)
         open_settled(alice, batch_url)
         expect(alice.get_by_role("button", name="Sign in")).to_be_visible()
         assert no_data_links(alice)
         sign_in(alice, "alice")  # the provider's callback lands on "/"; the link asked for opens again
-        expect(alice).to_have_url(batch_url, timeout=30_000)
-        expect(alice.get_by_text(CATALOG.stem).first).to_be_visible(timeout=30_000)
+        expect(alice).to_have_url(batch_url, timeout=BROWSER_STEP_MS)
+        expect(alice.get_by_text(CATALOG.stem).first).to_be_visible(timeout=BROWSER_STEP_MS)
         browser.close()
 
     status, mine = api_get(product.api, alice_key)

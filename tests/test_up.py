@@ -39,7 +39,7 @@ def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        wait_for(lambda: ui_healthy(port) and api_answers(api_port), "the UI and API", 90)
+        wait_for(lambda: ui_healthy(port) and api_answers(api_port), "the UI and API")
         children = psutil.Process(up.pid).children(recursive=True)
         accepted = json.loads(cli("submit", str(SAMPLES / "fashion.jsonl"), "--json", env=env).stdout)
         wait_for(lambda: json.loads(cli("batch", accepted["batchId"], "--json", env=env).stdout)
@@ -84,7 +84,7 @@ def test_up_says_up_once_it_answers_names_a_taken_port_and_follows_batches_not_l
     lines: list[str] = []
     threading.Thread(target=lambda: [lines.append(line) for line in up.stdout], daemon=True).start()
     try:
-        wait_for(lambda: any("is up" in line for line in lines), "up to say it is up", 120)
+        wait_for(lambda: any("is up" in line for line in lines), "up to say it is up")
         assert ui_healthy(port) and api_answers(api_port)  # said only once both answer
         second = cli("up", "--port", str(port), env=env)
         assert second.returncode == 2 and f"Port {port}" in second.stderr and "streamlit" in second.stderr
@@ -95,7 +95,7 @@ def test_up_says_up_once_it_answers_names_a_taken_port_and_follows_batches_not_l
         def said() -> list[str]:
             return [line.strip() for line in lines if accepted["batchId"] in line]
 
-        wait_for(lambda: any(" completed: " in line for line in said()), "the batch's completed line", 120)
+        wait_for(lambda: any(" completed: " in line for line in said()), "the batch's completed line")
         summary = json.loads(cli("batch", accepted["batchId"], "--json", env=env).stdout)
         assert said()[0].endswith(f"accepted: {summary['total']} listing(s) from fashion.jsonl.")
         assert said()[-1].endswith(f"completed: {summary['succeeded']} succeeded, "

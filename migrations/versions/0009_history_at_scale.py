@@ -39,11 +39,11 @@ COMPLETION = """
 -- (completed_at set: the terminal statuses, by review_jobs_terminal_completed_check), one
 -- check per batch however many children the statement touched (a cancel of 10,000 jobs
 -- checks once; a batch already complete is skipped at its row). No join of the old and new
--- rows: transition tables have no statistics, and a nested loop over them is quadratic. For each, in id order: lock the
--- batch row, then look for an unfinished sibling. Writers of one batch's last jobs take turns
--- on that lock, and each statement of the function reads a fresh READ COMMITTED snapshot, so
--- whichever finishes last sees every other child terminal and completes the batch. Lock
--- order: job, then batch.
+-- rows: transition tables have no statistics, and a nested loop over them is quadratic.
+-- For each, in id order: lock the batch row, then look for an unfinished sibling. Writers of
+-- one batch's last jobs take turns on that lock, and each statement of the function reads a
+-- fresh READ COMMITTED snapshot, so whichever finishes last sees every other child terminal
+-- and completes the batch. Lock order: job, then batch.
 create function review_batches_complete() returns trigger language plpgsql as $$
 declare
   finished uuid;
