@@ -7,10 +7,11 @@ past, the way the clock would.
 
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import IntegrityError
 from streamlit.testing.v1 import AppTest
 
@@ -29,6 +30,7 @@ from core.settings import Settings
 from core.telemetry import ProviderGateCollector
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft
+from tests.processes import wait_for
 
 QUEUE = DramatiqPgQueue("listing-reviews")
 GOOD = ListingReview(quality_score=88, missing_fields=[], issues=[], suggestions=[],
@@ -190,6 +192,48 @@ def test_failed_probe_reopens_the_gate_and_gives_its_attempt_back(engine: Engine
     assert (gate.state, gate.failures, gate.probe_job_id) == ("open", 4, None)
     assert jobs(engine, [job_ids[3]]) == [("QUEUED", 0)]
     assert len(pending_messages(engine, job_ids[3])) == 2  # it carries the next probe
+
+
+def waits_on_a_lock(engine: Engine, conn: Connection) -> Callable[[], bool]:
+    pid = conn.execute(text("select pg_backend_pid()")).scalar_one()
+    conn.commit()
+    return lambda: one(engine, "select wait_event_type = 'Lock' as waits from pg_stat_activity "
+                               "where pid = :pid", pid=pid).waits
+
+
+def queued_on_the_gate(engine: Engine, pool: ThreadPoolExecutor, step: Callable[[Connection], object],
+                       what: str) -> Future:
+    """Run `step` in its own transaction on another thread; return once it waits for the gate."""
+    conn = engine.connect()
+    waiting_for_lock = waits_on_a_lock(engine, conn)
+
+    def run() -> object:
+        with conn, conn.begin():
+            return step(conn)
+
+    future = pool.submit(run)
+    wait_for(lambda: waiting_for_lock() or future.done(), what)
+    return future
+
+
+def test_failure_queued_behind_a_probe_and_a_late_answer_writes_a_consistent_gate(engine: Engine):
+    """Seen under load: worker A takes the due probe; worker B's late answer and then worker
+    C's failure queue on the gate's row lock. C's write decided from the row B closed but kept
+    A's columns (a check violation). Each step is an explicit transaction; none sleeps."""
+    provider = SwitchableProvider()
+    job_ids = open_the_gate(engine, provider)
+    make_probe_due(engine)
+    gates = [runner(engine, provider).gate for _ in range(3)]
+    with ThreadPoolExecutor(2) as pool, engine.connect() as probe_conn:
+        with probe_conn.begin():
+            assert gates[0].admit(probe_conn, job_ids[3]) is Verdict.PROBE
+            answer = queued_on_the_gate(engine, pool, gates[1].record_answer, "B's answer to wait")
+            failure = queued_on_the_gate(engine, pool, lambda conn: gates[2].record_failure(
+                conn, "AI_PROVIDER_UNAVAILABLE", None), "C's failure to wait")
+        assert answer.result() == []
+        assert failure.result().counted
+    gate = gate_row(engine)
+    assert (gate.state, gate.failures, gate.opened_at, gate.next_probe_at) == ("closed", 1, None, None)
 
 
 def test_probe_that_makes_no_call_hands_the_probe_on(engine: Engine):

@@ -49,35 +49,29 @@ on conflict (provider, model) do nothing
 -- The provider failed a call (unavailable, timed out, rate limited). A closed gate opens at
 -- the threshold of consecutive failures; a half-open one (its probe, or a late call, failed)
 -- opens again. Opening pauses every worker for :pause seconds; while open, a Retry-After
--- (:extend) can only lengthen the pause. `was` tells the caller whether this call opened it.
-with before as (
-  select state, failures from provider_gates
-  where provider = :provider and model = :model
-  for update
-), decided as (
-  select before.state as was, case
-    when before.state = 'half_open' then 'open'
-    when before.state = 'closed' and before.failures + 1 >= :threshold then 'open'
-    else before.state end as state
-  from before
-)
+-- (:extend) can only lengthen the pause. `was` (old.state) tells the caller whether this
+-- call opened it. Every value is computed from the updated row alone: when other workers
+-- queue on the gate's lock, PostgreSQL re-reads this row at its latest version, whereas a
+-- separately locked read (a FOR UPDATE CTE joined in) may hold another version, and
+-- mixing the two wrote rows like 'open' with no next probe.
 update provider_gates g set
   failures = g.failures + 1,
-  state = decided.state,
-  reason = case when decided.state = 'closed' then null else :reason end,
-  opened_at = case when decided.was = 'closed' and decided.state = 'open'
+  state = case when g.state = 'closed' and g.failures + 1 < :threshold then 'closed'
+    else 'open' end,
+  reason = case when g.state = 'closed' and g.failures + 1 < :threshold then null
+    else :reason end,
+  opened_at = case when g.state = 'closed' and g.failures + 1 >= :threshold
     then current_timestamp else g.opened_at end,
   next_probe_at = case
-    when decided.state = 'closed' then null
-    when decided.was <> 'open' then current_timestamp + make_interval(secs => :pause)
+    when g.state = 'closed' and g.failures + 1 < :threshold then null
+    when g.state <> 'open' then current_timestamp + make_interval(secs => :pause)
     when :extend then greatest(g.next_probe_at, current_timestamp + make_interval(secs => :pause))
     else g.next_probe_at end,
   probe_job_id = null,
   updated_at = current_timestamp
-from decided
 where g.provider = :provider and g.model = :model
-returning decided.was, g.state,
-  coalesce(extract(epoch from g.next_probe_at - current_timestamp), 0)::float8 as wait_seconds
+returning old.state as was, new.state,
+  coalesce(extract(epoch from new.next_probe_at - current_timestamp), 0)::float8 as wait_seconds
 
 -- name: record_answer
 -- The provider answered (a review, or an answer we refused): it is available. A half-open
