@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 from core import schema
 from core.database import make_engine, plain_postgres_url
 from core.settings import Settings
+from tests.api_server import module_database
 
 TEMPLATE = "lr_test_template"
 _numbers = itertools.count(1)
@@ -144,3 +145,16 @@ def restart_database_server(server_url: str):
                         pgdata=_embedded_pgdata[0], user=user, timeout=30)
 
     return restart
+
+
+@pytest.fixture(scope="module")
+def shared_database(server_url: str, template_url: str) -> Iterator[str]:
+    """One migrated database for a module whose tests share a server process."""
+    yield from module_database(server_url, make_url(template_url).database)
+
+
+@pytest.fixture(scope="module")
+def shared_engine(shared_database: str) -> Iterator[Engine]:
+    engine = make_engine(shared_database)
+    yield engine
+    engine.dispose()

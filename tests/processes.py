@@ -30,6 +30,15 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def answers(url: str) -> bool:
+    """A GET of `url` answers 200."""
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
 def ui_healthy(port: int) -> bool:
     """Streamlit's health endpoint answers ok."""
     try:

@@ -26,7 +26,7 @@ from core.accounts.service import create_key, revoke_key
 from core.database import make_engine
 from core.jobs.cancel import cancel_unstarted
 from core.settings import Settings
-from tests.api_server import ApiServer, drop_database, module_database
+from tests.api_server import ApiServer, drop_database
 from tests.processes import WorkerGroup, wait_for
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
@@ -47,18 +47,6 @@ def batch_body(*item_ids: str, price: float = 45.00) -> dict:
 
 def write_headers(key: str | None = None) -> dict[str, str]:
     return {"X-API-Version": "1", "Idempotency-Key": key or f"key-{uuid.uuid4()}"}
-
-
-@pytest.fixture(scope="module")
-def shared_database(server_url: str, template_url: str) -> Iterator[str]:
-    yield from module_database(server_url, make_url(template_url).database)
-
-
-@pytest.fixture(scope="module")
-def shared_engine(shared_database: str) -> Iterator[Engine]:
-    engine = make_engine(shared_database)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture(scope="module")

@@ -14,11 +14,9 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
 
 from core.accounts.service import create_key
-from core.database import make_engine
-from tests.api_server import ApiServer, module_database
+from tests.api_server import ApiServer
 from tests.test_batch_operations import set_status
 
 BATCHES = "/api/listings/review-batches"
@@ -31,38 +29,26 @@ CSV_CATALOG = ("SKU,Title,Description,Category,Price,Colour\n"
 
 
 @pytest.fixture(scope="module")
-def database(server_url: str, template_url: str) -> Iterator[str]:
-    yield from module_database(server_url, make_url(template_url).database)
-
-
-@pytest.fixture(scope="module")
-def db(database: str) -> Iterator[Engine]:
-    engine = make_engine(database)
-    yield engine
-    engine.dispose()
-
-
-@pytest.fixture(scope="module")
-def api(database: str) -> Iterator[ApiServer]:
-    server = ApiServer(database)
+def api(shared_database: str) -> Iterator[ApiServer]:
+    server = ApiServer(shared_database)
     yield server
     server.close()
 
 
-def new_seller(api: ApiServer, db: Engine) -> httpx.Client:
-    _, secret = create_key(db, f"ops-{uuid.uuid4().hex[:8]}")
+def new_seller(api: ApiServer, shared_engine: Engine) -> httpx.Client:
+    _, secret = create_key(shared_engine, f"ops-{uuid.uuid4().hex[:8]}")
     return api.client(secret)
 
 
 @pytest.fixture
-def seller(api: ApiServer, db: Engine) -> Iterator[httpx.Client]:
-    with new_seller(api, db) as client:
+def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
+    with new_seller(api, shared_engine) as client:
         yield client
 
 
 @pytest.fixture
-def other_seller(api: ApiServer, db: Engine) -> Iterator[httpx.Client]:
-    with new_seller(api, db) as client:
+def other_seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
+    with new_seller(api, shared_engine) as client:
         yield client
 
 
@@ -80,9 +66,9 @@ def submit_csv(client: httpx.Client, name: str = "shop.csv") -> uuid.UUID:
     return uuid.UUID(response.json()["batchId"])
 
 
-def finish(db: Engine, batch_id: uuid.UUID, *statuses: str, score: int = 90) -> None:
+def finish(shared_engine: Engine, batch_id: uuid.UUID, *statuses: str, score: int = 90) -> None:
     for position, status in enumerate(statuses, start=1):
-        set_status(db, batch_id, position, status, score=score)
+        set_status(shared_engine, batch_id, position, status, score=score)
 
 
 def assert_problem(response: httpx.Response, status: int, code: str) -> dict:
@@ -113,9 +99,9 @@ def test_batches_come_newest_first_in_keyset_pages(seller: httpx.Client):
     assert second["nextAfter"] is None
 
 
-def test_status_filter_lists_only_batches_in_that_state(seller: httpx.Client, db: Engine):
+def test_status_filter_lists_only_batches_in_that_state(seller: httpx.Client, shared_engine: Engine):
     done, queued = submit(seller, 2), submit(seller, 1)
-    finish(db, done, "SUCCEEDED", "FAILED")
+    finish(shared_engine, done, "SUCCEEDED", "FAILED")
     completed = seller.get(BATCHES, params={"status": "COMPLETED"}).json()
     assert [item["batchId"] for item in completed["items"]] == [str(done)]
     assert (completed["items"][0]["succeeded"], completed["items"][0]["failed"]) == (1, 1)
@@ -137,9 +123,9 @@ def test_another_sellers_batches_are_not_listed(seller: httpx.Client, other_sell
 
 # --- cancel ---
 
-def test_cancel_answers_with_the_count_and_the_summary(seller: httpx.Client, db: Engine):
+def test_cancel_answers_with_the_count_and_the_summary(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit(seller, 3)
-    set_status(db, batch_id, 1, "SUCCEEDED")
+    set_status(shared_engine, batch_id, 1, "SUCCEEDED")
     response = seller.post(f"{BATCHES}/{batch_id}/cancel")
     assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
     body = response.json()
@@ -151,9 +137,10 @@ def test_cancel_answers_with_the_count_and_the_summary(seller: httpx.Client, db:
 
 # --- retry ---
 
-def test_retry_creates_a_batch_of_the_failures_then_returns_it_again(seller: httpx.Client, db: Engine):
+def test_retry_creates_a_batch_of_the_failures_then_returns_it_again(
+        seller: httpx.Client, shared_engine: Engine):
     batch_id = submit(seller, 3)
-    finish(db, batch_id, "SUCCEEDED", "FAILED", "FAILED")
+    finish(shared_engine, batch_id, "SUCCEEDED", "FAILED", "FAILED")
     first = seller.post(f"{BATCHES}/{batch_id}/retry")
     assert first.status_code == 202, first.text
     retry = first.json()
@@ -162,31 +149,31 @@ def test_retry_creates_a_batch_of_the_failures_then_returns_it_again(seller: htt
     again = seller.post(f"{BATCHES}/{batch_id}/retry")
     assert again.status_code == 202
     assert (again.json()["batchId"], again.json()["created"]) == (retry["batchId"], False)
-    finish(db, uuid.UUID(retry["batchId"]), "SUCCEEDED", "SUCCEEDED")
+    finish(shared_engine, uuid.UUID(retry["batchId"]), "SUCCEEDED", "SUCCEEDED")
     finished = seller.post(f"{BATCHES}/{batch_id}/retry")
     assert finished.status_code == 200 and finished.headers["Location"] == retry["statusUrl"]
     assert finished.json()["status"] == "COMPLETED"
 
 
-def test_retry_while_running_is_a_409_saying_so(seller: httpx.Client, db: Engine):
+def test_retry_while_running_is_a_409_saying_so(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit(seller, 2)
-    set_status(db, batch_id, 1, "FAILED")
+    set_status(shared_engine, batch_id, 1, "FAILED")
     problem = assert_problem(seller.post(f"{BATCHES}/{batch_id}/retry"), 409, "REVIEW_BATCH_NOT_RETRYABLE")
     assert "still running" in problem["detail"]
 
 
-def test_retry_with_nothing_failed_is_a_409_saying_so(seller: httpx.Client, db: Engine):
+def test_retry_with_nothing_failed_is_a_409_saying_so(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit(seller, 2)
-    finish(db, batch_id, "SUCCEEDED", "SUCCEEDED")
+    finish(shared_engine, batch_id, "SUCCEEDED", "SUCCEEDED")
     problem = assert_problem(seller.post(f"{BATCHES}/{batch_id}/retry"), 409, "REVIEW_BATCH_NOT_RETRYABLE")
     assert "nothing to retry" in problem["detail"]
 
 
 # --- export ---
 
-def test_csv_export_has_the_header_and_one_row_per_item(seller: httpx.Client, db: Engine):
+def test_csv_export_has_the_header_and_one_row_per_item(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit(seller, 2)
-    finish(db, batch_id, "SUCCEEDED", "FAILED")
+    finish(shared_engine, batch_id, "SUCCEEDED", "FAILED")
     response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "csv"})
     assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
     assert response.headers["Content-Disposition"].startswith("attachment;")
@@ -195,20 +182,21 @@ def test_csv_export_has_the_header_and_one_row_per_item(seller: httpx.Client, db
     assert [(row[0], row[2]) for row in rows[1:]] == [("it-1", "SUCCEEDED"), ("it-2", "FAILED")]
 
 
-def test_json_export_parses_to_one_object_per_item(seller: httpx.Client, db: Engine):
+def test_json_export_parses_to_one_object_per_item(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit(seller, 2)
-    finish(db, batch_id, "SUCCEEDED", "SUCCEEDED", score=75)
+    finish(shared_engine, batch_id, "SUCCEEDED", "SUCCEEDED", score=75)
     response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "json"})
     assert response.status_code == 200 and response.headers["content-type"] == "application/json"
     rows = json.loads(response.content)
     assert [(row["item_id"], row["qualityScore"]) for row in rows] == [("it-1", 75), ("it-2", 75)]
 
 
-def test_fixup_export_holds_failed_and_low_scores_in_the_sellers_columns(seller: httpx.Client, db: Engine):
+def test_fixup_export_holds_failed_and_low_scores_in_the_sellers_columns(
+        seller: httpx.Client, shared_engine: Engine):
     batch_id = submit_csv(seller)
-    set_status(db, batch_id, 1, "SUCCEEDED", score=95)
-    set_status(db, batch_id, 2, "SUCCEEDED", score=30)
-    set_status(db, batch_id, 3, "FAILED")
+    set_status(shared_engine, batch_id, 1, "SUCCEEDED", score=95)
+    set_status(shared_engine, batch_id, 2, "SUCCEEDED", score=30)
+    set_status(shared_engine, batch_id, 3, "FAILED")
     response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "fixup"})
     assert response.status_code == 200
     assert 'filename="shop-fixup.csv"' in response.headers["Content-Disposition"]
@@ -217,9 +205,9 @@ def test_fixup_export_holds_failed_and_low_scores_in_the_sellers_columns(seller:
     assert [row[0] for row in rows[1:]] == ["S-2", "S-3"]
 
 
-def test_a_file_name_beyond_latin_1_still_downloads(seller: httpx.Client, db: Engine):
+def test_a_file_name_beyond_latin_1_still_downloads(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit_csv(seller, name="каталог ✓.csv")
-    finish(db, batch_id, "FAILED", "FAILED", "FAILED")
+    finish(shared_engine, batch_id, "FAILED", "FAILED", "FAILED")
     response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "fixup"})
     assert response.status_code == 200, response.text
     assert "filename*=UTF-8''%D0%BA%D0%B0" in response.headers["Content-Disposition"]
@@ -240,10 +228,11 @@ OPERATIONS = [("post", "cancel", {}), ("post", "retry", {}), ("get", "export", {
 
 @pytest.mark.parametrize("method,operation,params", OPERATIONS)
 def test_another_sellers_batch_is_the_same_404_as_an_unknown_one(
-    seller: httpx.Client, other_seller: httpx.Client, db: Engine, method: str, operation: str, params: dict
+    seller: httpx.Client, other_seller: httpx.Client, shared_engine: Engine, method: str, operation: str,
+    params: dict,
 ):
     batch_id = submit(seller, 2)
-    set_status(db, batch_id, 1, "FAILED")  # one left to cancel
+    set_status(shared_engine, batch_id, 1, "FAILED")  # one left to cancel
     foreign = assert_problem(other_seller.request(method, f"{BATCHES}/{batch_id}/{operation}",
                                                   params=params), 404, "REVIEW_BATCH_NOT_FOUND")
     unknown_id = uuid.uuid4()

@@ -17,15 +17,13 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine, text
-from sqlalchemy.engine import make_url
 
 from core.accounts.service import create_key
 from core.batches import admission, submission
 from core.batches.admission import submit_admitted_catalog
-from core.database import make_engine
 from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
-from tests.api_server import ApiServer, module_database
+from tests.api_server import ApiServer
 from tests.processes import DEADLINE_SECONDS, wait_for
 
 BATCHES = "/api/listings/review-batches"
@@ -35,18 +33,6 @@ LISTING = {"title": "Wireless keyboard", "description": "Used wireless keyboard 
            "category": "Computer accessories", "price": "45.00"}
 CSV = b"item_id,title,description,category,price\nk-1,Keyboard,A used keyboard.,Computers,45.00\n"
 BODY_TIMEOUT_SECONDS = "1"
-
-
-@pytest.fixture(scope="module")
-def shared_database(server_url: str, template_url: str) -> Iterator[str]:
-    yield from module_database(server_url, make_url(template_url).database)
-
-
-@pytest.fixture(scope="module")
-def shared_engine(shared_database: str) -> Iterator[Engine]:
-    engine = make_engine(shared_database)
-    yield engine
-    engine.dispose()
 
 
 @pytest.fixture(scope="module")

@@ -8,21 +8,12 @@ import os
 import signal
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 import psutil
 
-from tests.processes import BROWSER_STEP_MS, free_port, ui_healthy, wait_for
+from tests.processes import BROWSER_STEP_MS, answers, free_port, ui_healthy, wait_for
 from tests.test_ui_browser import CHROMIUM, CHROMIUM_FLAGS, pytestmark, settled  # noqa: F401
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
 
 
 def listening(pid: int) -> set[tuple[str, int]]:
@@ -62,7 +53,7 @@ def test_up_in_local_mode_listens_on_loopback_only_and_says_local_mode(tmp_path:
             browser.close()
         wait_for(lambda: all(answers(f"http://127.0.0.1:{ports[name]}/metrics")
                              for name in ("WORKER_METRICS", "UI_METRICS", "API_METRICS"))
-                 and answers(f"http://127.0.0.1:{ports['API']}/openapi.json"), "the API and metrics", 90)
+                 and answers(f"http://127.0.0.1:{ports['API']}/openapi.json"), "the API and metrics")
         sockets = listening(up.pid)
         assert set(ports.values()) <= {port for _, port in sockets}
         assert all(ipaddress.ip_address(address).is_loopback for address, _ in sockets), sockets

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import BROWSER_STEP_MS, free_port, ui_healthy, wait_for
+from tests.processes import BROWSER_STEP_MS, answers, free_port, ui_healthy, wait_for
 from tests.test_ui_browser import CHROMIUM, CHROMIUM_FLAGS, SAMPLES, pytestmark, settled, shoot  # noqa: F401
 
 USERS = [{"sub": "alice", "email": "alice@example.com", "name": "Alice Seller"},
@@ -34,14 +34,6 @@ VIEWPORT = {"width": 1280, "height": 900}
 class Product:
     ui: str
     api: str
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
 
 
 def api_get(url: str, key: str) -> tuple[int, dict]:

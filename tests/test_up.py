@@ -5,12 +5,11 @@ import os
 import signal
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
 
 import psutil
 
-from tests.processes import free_port, ui_healthy, wait_for
+from tests.processes import answers, free_port, ui_healthy, wait_for
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
 
@@ -24,11 +23,7 @@ def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
 
 
 def api_answers(port: int) -> bool:
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/openapi.json", timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
+    return answers(f"http://127.0.0.1:{port}/openapi.json")
 
 
 def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
