@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from core.listings.draft import ListingDraft
-from core.listings.heuristic import review_listing
+from core.listings.offline.reviewer import review_listing
 from core.listings.review import ListingReview
 
 PHONE_DESCRIPTION = (

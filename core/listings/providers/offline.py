@@ -1,7 +1,7 @@
 """The offline reviewer as a provider: deterministic rules, no network, no key."""
 
 from core.listings.draft import ListingDraft
-from core.listings.heuristic import review_listing
+from core.listings.offline.reviewer import review_listing
 from core.listings.providers.base import ProviderAnswer
 
 RULES_VERSION = "heuristic-v2"

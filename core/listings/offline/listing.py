@@ -1,0 +1,136 @@
+"""The draft as the rules see it: normalised, reviewer-directed sentences cut out, facts marked."""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal
+
+from core.listings.draft import ListingDraft
+from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP
+from core.listings.offline.signal_tables import INJECTION, SENTENCE_END
+from core.listings.offline.vocabulary import (
+    ATTRIBUTE_NAME_PATTERNS,
+    FACT_PATTERNS,
+    NEGATED_AFTER,
+    NEGATED_BEFORE,
+    PLACEHOLDER_VALUES,
+)
+
+# --- Prepared listing ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The draft as the rules see it: normalised, with reviewer-directed sentences cut out."""
+
+    title: str
+    description: str
+    category: str
+    price: Decimal
+    attributes: tuple[tuple[str, str], ...]  # (normalised name, value)
+    injections: tuple[str, ...]
+    raw: str  # everything the seller wrote, injections included, for risk signals
+    facts: str  # text that can state facts: negations and placeholder values removed
+
+    @property
+    def text(self) -> str:
+        """Title and description, the free text a buyer reads."""
+        return f"{self.title}\n{self.description}"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One explained deduction: every penalty carries the message that justifies it."""
+
+    penalty: int
+    issue: str = ""
+    suggestion: str = ""
+    missing_field: str = ""
+    human_review: bool = False
+    cap: int = NO_CAP  # highest score the listing can get while this finding stands
+
+
+def quote(fragment: str) -> str:
+    """A short lower-case excerpt: messages name what matched, never repeat the seller's text."""
+    words = " ".join(fragment.replace('"', "'").split()).lower()
+    return words if len(words) <= MAX_QUOTE_CHARS else words[: MAX_QUOTE_CHARS - 1].rstrip() + "…"
+
+
+def prepare(draft: ListingDraft) -> Listing:
+    """Normalise once and cut reviewer-directed sentences out of every field before any rule."""
+    names = [_normalise(str(name)) for name in draft.attributes]
+    values = [_normalise(str(value)) for value in draft.attributes.values()]
+    raw = [_normalise(draft.title), _normalise(draft.description), _normalise(draft.category),
+           *names, *values]
+    cleaned, injections = _strip_injections_all(raw)
+    count = len(names)
+    keys = [_attribute_key(name) for name in cleaned[3:3 + count]]
+    attributes = tuple(zip(keys, cleaned[3 + count:], strict=False))
+    return Listing(
+        title=cleaned[0], description=cleaned[1], category=cleaned[2], price=draft.price,
+        attributes=attributes, injections=injections, raw="\n".join(raw),
+        facts=_fact_text(cleaned[0], cleaned[1], attributes),
+    )
+
+
+def _normalise(text: str) -> str:
+    """Fold look-alike characters so "don’t" and full-width letters match the same patterns."""
+    text = unicodedata.normalize("NFKC", text)
+    return text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+
+
+def _attribute_key(name: str) -> str:
+    """"Shoe_Size (EU)" -> "shoe size eu", so names match synonyms as whole words."""
+    return " ".join(re.sub(r"[^\w]+|_", " ", name.lower()).split())
+
+
+def _strip_injections_all(texts: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    """Clean every field and collect each distinct reviewer-directed phrase once, in order."""
+    cleaned, hits = [], []
+    for text in texts:
+        text, found = _strip_injections(text)
+        cleaned.append(text)
+        hits.extend(found)
+    return cleaned, tuple(dict.fromkeys(hits))
+
+
+def _strip_injections(text: str) -> tuple[str, list[str]]:
+    """Remove whole sentences aimed at the reviewer, so they can neither help nor be scored."""
+    matches = list(INJECTION.finditer(text))
+    spans = [_sentence_span(text, match.start(), match.end()) for match in matches]
+    return _remove_spans(text, spans), [quote(match.group()) for match in matches]
+
+
+def _sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence around a match: from the previous sentence end to the next one."""
+    left = max(text.rfind(mark, 0, start) for mark in ".!?\n") + 1
+    after = SENTENCE_END.search(text, end)
+    return left, after.end() if after else len(text)
+
+
+def _remove_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """Cut possibly overlapping spans, leaving a space so neighbouring words never merge."""
+    pieces, cursor = [], 0
+    for start, end in sorted(spans):
+        pieces.append(text[cursor:max(cursor, start)])
+        cursor = max(cursor, end)
+    pieces.append(text[cursor:])
+    return " ".join(pieces)
+
+
+def _fact_text(title: str, description: str, attributes: tuple[tuple[str, str], ...]) -> str:
+    """Where a fact may be stated; "no box" or "size: unknown" must not count as stating it."""
+    pairs = [f"{name}: {value}" for name, value in attributes if is_real(value)]
+    text = "\n".join([title, description, *pairs])
+    return NEGATED_AFTER.sub(" ", NEGATED_BEFORE.sub(" ", text))
+
+
+def is_real(value: str) -> bool:
+    """Placeholders such as "n/a" or "unknown" are not answers."""
+    return value.strip().strip(".").lower() not in PLACEHOLDER_VALUES
+
+def states(listing: Listing, field: str) -> bool:
+    """A fact counts as given in a named attribute or clearly in the title or description."""
+    names = ATTRIBUTE_NAME_PATTERNS[field]
+    named = any(names.search(name) and is_real(value) for name, value in listing.attributes)
+    return named or bool(FACT_PATTERNS[field].search(listing.facts))
