@@ -136,6 +136,20 @@ class Settings(BaseSettings):
         default=90, ge=1, le=3650,
         description="Days a finished batch (and its jobs) is kept after completion; "
                     "`listing-review purge` deletes older ones.")
+    prices_file: Path | None = Field(
+        default=None,
+        description="A .json or .toml file of prices that win over genai-prices' table: as_of "
+                    "and prices.<provider>.<model>.input_per_million/output_per_million (USD).")
+
+    @field_validator("prices_file")
+    @classmethod
+    def prices_file_is_readable(cls, value: Path | None) -> Path | None:
+        """A broken price file stops start-up (naming the variable), not the first cost read."""
+        if value is not None:
+            from core.costs.prices import read_price_file
+
+            read_price_file(value)
+        return value
 
     @field_validator("database_url")
     @classmethod

@@ -1,0 +1,34 @@
+-- name: usage_columns
+-- The stored usage of a group of succeeded jobs `j` (the select list every ledger query shares):
+-- items, the items whose provider reported both token counts, the token sums, and the group's
+-- last completion (the moment its prices are looked up for). Failed and cancelled jobs store no
+-- result, so they carry no usage.
+j.result->>'provider' as provider, j.result->>'model' as model, count(*) as items,
+  count(*) filter (where j.result->'usage'->>'inputTokens' is not null
+    and j.result->'usage'->>'outputTokens' is not null) as reported,
+  coalesce(sum(cast(j.result->'usage'->>'inputTokens' as bigint)), 0) as input_tokens,
+  coalesce(sum(cast(j.result->'usage'->>'outputTokens' as bigint)), 0) as output_tokens,
+  max(j.completed_at) as last_at
+
+-- name: batches_usage
+-- Usage per batch, provider and model for a list of batches (one batch's page, or the Batches
+-- list's page at once). Each batch's jobs are one range of review_jobs_batch_position_unique
+-- (batch_id, item_position). :owner null means the caller already listed these batches for
+-- its viewer (an operator's list of every seller); otherwise only that seller's jobs count.
+select j.batch_id, {{usage_columns}}
+from review_jobs j
+where j.batch_id = any(cast(:batch_ids as uuid[])) and j.status = 'SUCCEEDED'
+  and (cast(:owner as text) is null or j.owner = cast(:owner as text))
+group by j.batch_id, 2, 3
+order by j.batch_id, 2, 3
+
+-- name: daily_usage
+-- Usage per seller, UTC day, provider and model of the jobs completed in [:since, :until),
+-- optionally of one seller: a range of review_jobs_completed_idx (completed_at). One seller's
+-- days are filtered from that range (no (owner, completed_at) index exists).
+select j.owner, cast(timezone('UTC', j.completed_at) as date) as day, {{usage_columns}}
+from review_jobs j
+where j.completed_at >= :since and j.completed_at < :until and j.status = 'SUCCEEDED'
+  and (cast(:owner as text) is null or j.owner = cast(:owner as text))
+group by j.owner, 2, 3, 4
+order by j.owner, 2, 3, 4
