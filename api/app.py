@@ -9,7 +9,7 @@ from fastapi_offline import FastAPIOffline
 from api import schemas
 from api.middleware import BodySizeLimit, BodyTimeout, NoStore, UnexpectedErrors
 from api.problems import install_problem_handlers
-from api.routers import batch_operations, batches, jobs, reviews
+from api.routers import batch_operations, batches, jobs, reviews, webhooks
 from composition.runtime import Runtime
 from core.jobs.model_slots import ModelSlots
 from core.listings.providers.registry import make_provider
@@ -37,7 +37,8 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.state.provider = make_provider(runtime.settings)
     app.state.model_slots = ModelSlots(runtime.settings.api_review_concurrency,
                                        runtime.settings.model_timeout)
-    for router in (batches.router, batch_operations.router, jobs.router, reviews.router):
+    for router in (batches.router, batch_operations.router, jobs.router, reviews.router,
+                   webhooks.router):
         app.include_router(router)
     install_problem_handlers(app)
     # Each add wraps the ones before: UnexpectedErrors ends up outermost.

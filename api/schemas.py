@@ -96,6 +96,22 @@ class BatchSummary(Shape):
     items_url: str = Field(description="The batch's items, to page through with `after`")
 
 
+class BatchCost(Shape):
+    """Derived from the usage stored with each succeeded item, priced when read."""
+
+    amount_usd: float | None = Field(description="null when a model's price or an item's usage "
+                                                 "is unknown (never a guess)")
+    input_tokens: int
+    output_tokens: int
+    prices_as_of: str | None = Field(description="Date of the override prices used; null when "
+                                                 "only genai-prices' bundled table was used")
+    price_sources: list[str]
+
+
+class BatchDetail(BatchSummary):
+    cost: BatchCost
+
+
 class BatchesPage(Shape):
     items: list[BatchSummary] = Field(description="Newest first")
     next_after: str | None = Field(description="Pass as `after` for the next page; null on the last.")
@@ -159,6 +175,40 @@ class Job(Shape):
     attempts: int
     result: Review | None
     error: JobError | None
+
+
+class WebhookRequest(Shape):
+    url: str = Field(max_length=2000, description="https://..., or http://localhost / "
+                                                  "http://127.0.0.1 for a receiver on this machine")
+
+
+class Webhook(Shape):
+    url: str
+    created_at: datetime
+    active: bool
+
+
+class RegisteredWebhook(Webhook):
+    secret: str = Field(description="Signs every delivery (X-Listing-Review-Signature); shown "
+                                    "only in this response")
+
+
+class WebhookDelivery(Shape):
+    delivery_id: uuid.UUID = Field(description="Sent as X-Listing-Review-Delivery; the same on "
+                                               "every attempt, so receivers de-duplicate by it")
+    status: Literal["pending", "delivered", "failed"]
+    attempts: int
+    next_attempt_at: datetime | None
+    last_status_code: int | None
+    last_error: str | None = Field(description="A bounded code: HTTP_STATUS, TIMEOUT, "
+                                               "CONNECTION_FAILED or WEBHOOK_REMOVED")
+    created_at: datetime
+    delivered_at: datetime | None
+
+
+class WebhookDeliveries(Shape):
+    batch_id: uuid.UUID
+    items: list[WebhookDelivery]
 
 
 class ProblemRow(Shape):

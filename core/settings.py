@@ -136,6 +136,15 @@ class Settings(BaseSettings):
         default=90, ge=1, le=3650,
         description="Days a finished batch (and its jobs) is kept after completion; "
                     "`listing-review purge` deletes older ones.")
+    webhook_interval: float = Field(
+        default=5.0, ge=0.1, le=3600.0,
+        description="Seconds between a worker's passes over due webhook deliveries.")
+    webhook_timeout: float = Field(
+        default=5.0, ge=0.5, le=30.0, description="Seconds a webhook receiver has to answer.")
+    webhook_max_attempts: int = Field(
+        default=8, ge=1, le=30,
+        description="Attempts before a webhook delivery is marked failed (backoff 10 s x 2^n, "
+                    "at most an hour).")
     prices_file: Path | None = Field(
         default=None,
         description="A .json or .toml file of prices that win over genai-prices' table: as_of "

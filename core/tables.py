@@ -137,3 +137,33 @@ class OperatorAction(SQLModel, table=True):
     batch_id: uuid.UUID
     batch_owner: str = Field(sa_type=_OWNER)
     at: datetime = Field(sa_type=_MOMENT)
+
+
+class Webhook(SQLModel, table=True):
+    """A seller's completion webhook (one per seller); the secret signs deliveries."""
+
+    __tablename__ = "webhooks"
+
+    owner: str = Field(primary_key=True, sa_type=_OWNER)
+    url: str = Field(sa_type=sa.Text)
+    secret: str = Field(sa_type=sa.String(80))
+    created_at: datetime = Field(sa_type=_MOMENT)
+    active: bool
+
+
+class WebhookDelivery(SQLModel, table=True):
+    """The outbox: one delivery per batch completion, written by the completing transaction."""
+
+    __tablename__ = "webhook_deliveries"
+
+    id: uuid.UUID = Field(primary_key=True)
+    owner: str = Field(sa_type=_OWNER)
+    batch_id: uuid.UUID
+    payload: dict[str, Any] = Field(sa_type=postgresql.JSONB)
+    status: str = Field(sa_type=sa.String(16))
+    attempts: int
+    next_attempt_at: datetime = Field(sa_type=_MOMENT)
+    last_status_code: int | None = None
+    last_error: str | None = Field(default=None, sa_type=sa.String(32))
+    created_at: datetime = Field(sa_type=_MOMENT)
+    delivered_at: datetime | None = Field(default=None, sa_type=_MOMENT)

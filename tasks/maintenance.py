@@ -1,7 +1,8 @@
 """Maintenance every worker process runs on its own thread (so a long purge never delays the
 recovery loop's heartbeats): done queue messages older than an hour, once a minute, and
-finished work past LISTING_REVIEW_RETENTION_DAYS, once an hour. This module only schedules the
-core functions (core/retention), which claim their rows with SKIP LOCKED so any number of
+finished work past LISTING_REVIEW_RETENTION_DAYS, once an hour, and due webhook deliveries
+every LISTING_REVIEW_WEBHOOK_INTERVAL seconds. This module only schedules the core functions
+(core/retention, core/webhooks), which claim their rows with SKIP LOCKED so any number of
 processes on any number of hosts can run them at once.
 """
 
@@ -15,12 +16,15 @@ from datetime import timedelta
 from sqlalchemy import Engine
 
 from core.retention.purge import MESSAGE_CHUNK, delete_done_messages, purge
+from core.webhooks.delivery import DEFAULT_POLICY, DeliveryPolicy, deliver_due_webhooks
 
 log = logging.getLogger(__name__)
 CLEANUP_INTERVAL = 60.0
 PURGE_INTERVAL = 3600.0
 # Chunks per pass: a backlog of done messages is worked off over a few passes, never in one.
 CLEANUP_CHUNKS = 10
+# Deliveries claimed per pass: with the HTTP timeout, bounds how long one pass can take.
+WEBHOOK_BATCH = 10
 
 
 @dataclass
@@ -60,11 +64,13 @@ def purge_expired(engine: Engine, retention_days: int) -> None:
 
 def start_maintenance_loop(engine: Engine, retention_days: int, stop: threading.Event,
                            tick: float = 1.0, cleanup_interval: float = CLEANUP_INTERVAL,
-                           purge_interval: float = PURGE_INTERVAL) -> threading.Thread:
+                           purge_interval: float = PURGE_INTERVAL, webhook_interval: float = 5.0,
+                           webhooks: DeliveryPolicy = DEFAULT_POLICY) -> threading.Thread:
     """A daemon thread running each step when due until `stop` is set; failures (database
     down) are logged by type and the loop carries on."""
     steps = [Every(cleanup_interval, lambda: clean_done_messages(engine)),
-             Every(purge_interval, lambda: purge_expired(engine, retention_days))]
+             Every(purge_interval, lambda: purge_expired(engine, retention_days)),
+             Every(webhook_interval, lambda: deliver_due_webhooks(engine, WEBHOOK_BATCH, webhooks))]
 
     def loop() -> None:
         while not stop.wait(tick):

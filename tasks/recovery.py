@@ -24,6 +24,7 @@ from core.operations.recording import record_recoveries, record_worker_heartbeat
 from core.provider_gate.maintenance import send_stranded_waiters
 from core.settings import Settings
 from core.sql import queries_beside
+from core.webhooks.delivery import DeliveryPolicy
 from tasks.maintenance import start_maintenance_loop
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,9 @@ def start_recovery_loop(
     Failures (database down) are logged and the loop carries on: it is how work resumes.
     """
 
-    start_maintenance_loop(engine, settings.retention_days, stop)
+    start_maintenance_loop(engine, settings.retention_days, stop, webhook_interval=settings.webhook_interval,
+                           webhooks=DeliveryPolicy(timeout=settings.webhook_timeout,
+                                                   max_attempts=settings.webhook_max_attempts))
 
     def loop() -> None:
         while not stop.wait(settings.recovery_interval):
