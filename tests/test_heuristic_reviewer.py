@@ -554,3 +554,40 @@ def test_brief_description_costs_less_than_a_very_short_one():
 
     assert mentions(brief, "description is brief")
     assert very_short.quality_score < brief.quality_score < review_listing(listing()).quality_score
+
+
+def general(title: str, description: str, category: str, **attributes: str) -> ListingReview:
+    """A listing outside the phone defaults, for the general rule families."""
+    return review_listing(ListingDraft(title, description, category, Decimal("40"), attributes))
+
+
+def test_damaged_safety_critical_product_needs_review_but_negated_damage_does_not():
+    cracked = general("Bell bicycle helmet size M", "Shell has a small crack near the vent, straps fine.",
+                      "Cycling", brand="Bell", condition="used")
+    intact = general("Bell bicycle helmet size M", "No cracks, never dropped, straps and buckle intact.",
+                     "Cycling", brand="Bell", condition="used")
+
+    assert cracked.requires_human_review and cracked.quality_score <= 50
+    assert not intact.requires_human_review
+
+
+def test_signed_item_without_evidence_needs_review_and_a_certificate_clears_it():
+    claim = "Hand signed by the band after a gig in 2004, displayed in a frame since."
+    unproven = general("Signed vinyl record", claim, "Music", condition="used")
+    proven = general("Signed vinyl record", claim + " Comes with a certificate of authenticity.",
+                     "Music", condition="used")
+
+    assert unproven.requires_human_review and not proven.requires_human_review
+
+
+def test_numbers_that_disagree_between_title_and_attributes_are_a_contradiction():
+    review = general("Stainless kettle 1.7 L cordless", "Boils quickly, limescale-free, used a year.",
+                     "Kitchen", brand="Russell Hobbs", capacity="1.2 L", condition="used")
+
+    assert mentions(review, "volume", "inconsistent")
+
+
+def test_listing_with_no_description_and_no_attributes_is_too_incomplete_to_assess():
+    review = general("Box of things", "", "Misc")
+
+    assert review.requires_human_review and mentions(review, "too incomplete")

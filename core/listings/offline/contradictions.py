@@ -79,12 +79,12 @@ def _condition_sources(listing: Listing) -> list[tuple[str, frozenset[str]]]:
     """Bare "new" only counts in short fields; in prose it often describes a part."""
     condition_names = ATTRIBUTE_NAME_PATTERNS["condition"]
     attribute = " ".join(v for n, v in listing.attributes if condition_names.search(n))
-    return [("title", _condition_classes(listing.title, short_field=True)),
-            ("description", _condition_classes(listing.description, short_field=False)),
-            ("condition attribute", _condition_classes(attribute, short_field=True))]
+    return [("title", condition_classes(listing.title, short_field=True)),
+            ("description", condition_classes(listing.description, short_field=False)),
+            ("condition attribute", condition_classes(attribute, short_field=True))]
 
 
-def _condition_classes(text: str, short_field: bool) -> frozenset[str]:
+def condition_classes(text: str, short_field: bool) -> frozenset[str]:
     """Which of new / used / refurbished a piece of text claims."""
     classes = {name for name, pattern in CONDITION_CLASSES.items() if pattern.search(text)}
     if short_field and NEW_IN_SHORT_FIELD.search(text):

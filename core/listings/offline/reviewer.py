@@ -14,6 +14,13 @@ from core.listings.offline.completeness import (
     vague_phrases,
 )
 from core.listings.offline.contradictions import capacity_conflict, colour_conflict, condition_conflict
+from core.listings.offline.families import (
+    condition_defect_conflict,
+    numeric_conflict,
+    safety_product,
+    too_incomplete,
+    unproven_provenance,
+)
 from core.listings.offline.listing import Finding, Listing, prepare
 from core.listings.offline.scoring import MAX_LIST_ITEMS, MAX_MESSAGE_CHARS, NO_CAP
 from core.listings.offline.signals import child_safety, injection, precious_metal, price_checks, text_signals
@@ -79,9 +86,14 @@ _RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
     precious_metal,
     price_checks,
     injection,
+    safety_product,
+    unproven_provenance,
+    too_incomplete,
     capacity_conflict,
+    numeric_conflict,
     condition_conflict,
     colour_conflict,
+    condition_defect_conflict,
     short_description,
     short_title,
     generic_title,

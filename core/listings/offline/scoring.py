@@ -26,6 +26,9 @@ MEDICAL_CLAIM_PENALTY = 25
 CHILD_SAFETY_PENALTY = 15
 PRECIOUS_METAL_PENALTY = 10
 LUXURY_PRICE_PENALTY = 20
+SAFETY_PRODUCT_PENALTY = 25
+PROVENANCE_PENALTY = 15
+INCOMPLETE_PENALTY = 10
 
 # A listing that a person must clear first is not a good listing, however complete it looks:
 # its score is capped (and the cap explained) instead of relying on penalties adding up.
