@@ -20,6 +20,7 @@ from cli import (
     commands_retention,
     commands_run,
     commands_use,
+    commands_webhook,
 )
 from cli.output import print_error
 from core.errors import AppError
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands_eval.add_commands(commands)
     commands_api.add_commands(commands)
     commands_retention.add_commands(commands)
+    commands_webhook.add_commands(commands)
     return parser
 
 
