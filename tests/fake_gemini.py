@@ -3,7 +3,9 @@
 Why a real HTTP server instead of mocking the SDK: the provider's job is to survive the SDK's
 actual wire behaviour (request shape, error classes, timeouts, retries), which a mock would
 only restate. Tests script the next answers with a queue of behaviours; anything unscripted
-gets a valid review.
+gets a valid review. A request whose response schema has a property without a description is
+refused with 400 (the schema rule is fake_openai.schema_problems, non-strict: Gemini has no
+strict mode).
 """
 
 import json
@@ -14,6 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.fake_openai import schema_problems
 
 DEFAULT_REVIEW = {
     "qualityScore": 82,
@@ -46,6 +50,7 @@ class FakeGemini:
 
     def __init__(self) -> None:
         self.requests: list[RecordedRequest] = []
+        self.rejected: list[list[str]] = []  # schema problems of each refused request
         self._behaviours: queue.SimpleQueue[Behaviour] = queue.SimpleQueue()
         self._stopping = threading.Event()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
@@ -111,6 +116,10 @@ class _Handler(BaseHTTPRequestHandler):
         if not GENERATE_PATH.fullmatch(self.path):
             self.send_json(404, _error(404))
             return
+        if problems := _schema_problems(body):
+            fake.rejected.append(problems)
+            self.send_json(400, _error(400))
+            return
         fake._next()(self)
 
     def send_json(self, code: int, payload: Any, headers: dict[str, str] | None = None) -> None:
@@ -129,6 +138,16 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         """Keep test output quiet."""
+
+
+def _schema_problems(body: Any) -> list[str]:
+    """A JSON answer must come with a response schema whose every field is described."""
+    config = body.get("generationConfig") if isinstance(body, dict) else None
+    config = config if isinstance(config, dict) else {}
+    schema = config.get("responseSchema") or config.get("responseJsonSchema")
+    if schema is None:
+        return ["generationConfig has no response schema"]
+    return schema_problems(schema, strict=False)
 
 
 def _send_default(handler: _Handler) -> None:

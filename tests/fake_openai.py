@@ -2,7 +2,9 @@
 
 Why: provider tests should exercise the real openai SDK (its HTTP handling, error classes and
 timeouts) without a network or a key. Queue one behaviour per expected request; when the queue
-is empty the server answers with DEFAULT_REVIEW.
+is empty the server answers with DEFAULT_REVIEW. Like OpenAI's strict structured outputs, a
+request whose response schema is not strict, leaves a property out of `required`, allows extra
+properties, or has a property without a description is refused with 400 (schema_problems).
 
     with FakeOpenAI() as fake:
         fake.status(429, headers={"Retry-After": "2"})
@@ -27,6 +29,35 @@ DEFAULT_REVIEW = {
 COMPLETIONS_PATH = "/v1/chat/completions"
 
 
+def schema_problems(schema: Any, strict: bool = True, where: str = "schema") -> list[str]:
+    """Why a response schema would be refused: every property needs a description, and in
+    strict mode every object lists all its properties as required and forbids others.
+    """
+    if not isinstance(schema, dict):
+        return [f"{where} is not an object"]
+    problems = []
+    properties = schema.get("properties") or {}
+    if strict and properties and (set(schema.get("required", [])) != set(properties)
+                                  or schema.get("additionalProperties") is not False):
+        problems.append(f"{where}: strict mode needs all properties required, additionalProperties false")
+    for name, child in properties.items():
+        if not isinstance(child, dict) or not child.get("description"):
+            problems.append(f"{where}.{name} has no description")
+        problems.extend(schema_problems(child, strict, f"{where}.{name}"))
+    if isinstance(schema.get("items"), dict):
+        problems.extend(schema_problems(schema["items"], strict, f"{where}[]"))
+    return problems
+
+
+def _format_problems(request: dict[str, Any]) -> list[str]:
+    """The response_format must be a strict JSON schema with described fields."""
+    response_format = request.get("response_format") or {}
+    spec = response_format.get("json_schema") or {}
+    if response_format.get("type") != "json_schema" or spec.get("strict") is not True:
+        return ["response_format must be a strict json_schema"]
+    return schema_problems(spec.get("schema"))
+
+
 @dataclass(frozen=True)
 class Behaviour:
     """One scripted answer: status, JSON body and headers, sent after `delay` seconds."""
@@ -43,6 +74,7 @@ class FakeOpenAI:
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
+        self.rejected: list[list[str]] = []  # schema problems of each refused request
         self._script: deque[Behaviour] = deque()
         self._lock = threading.Lock()
         self._closing = threading.Event()
@@ -149,6 +181,10 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             request = self._read_json()
             if self.path != COMPLETIONS_PATH:
                 self._send(Behaviour(404, _error_body(404)), request)
+                return
+            if problems := _format_problems(request):
+                fake.rejected.append(problems)
+                self._send(Behaviour(400, _error_body(400)), request)
                 return
             behaviour = fake._next(request, {k.lower(): v for k, v in self.headers.items()})
             if behaviour.delay and fake._closing.wait(behaviour.delay):

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from core.listings.errors import SAFE_MESSAGES, ReviewError
-from core.listings.prompt import PROMPT_VERSION, render_prompt
+from core.listings.prompt import FIELD_DESCRIPTIONS, PROMPT_VERSION, render_prompt
 from core.listings.providers.gemini import REVIEW_SCHEMA, GeminiProvider, gemini_provider
 from core.listings.review import ListingReview
 from core.settings import Settings, SettingsError
@@ -87,9 +87,11 @@ def test_request_carries_schema_system_prompt_fenced_listing_and_no_thinking(fak
     assert config["responseSchema"]["type"] == "OBJECT"
     assert config["responseSchema"]["properties"]["qualityScore"]["type"] == "INTEGER"
     assert config["responseSchema"]["properties"]["issues"] == {
-        "type": "ARRAY", "items": {"type": "STRING"}
+        "type": "ARRAY", "items": {"type": "STRING"}, "description": FIELD_DESCRIPTIONS["issues"]
     }
-    assert config["responseSchema"]["properties"]["requiresHumanReview"] == {"type": "BOOLEAN"}
+    assert config["responseSchema"]["properties"]["requiresHumanReview"] == {
+        "type": "BOOLEAN", "description": FIELD_DESCRIPTIONS["requiresHumanReview"]
+    }
 
 
 def _thinking_budget(thinking_config: dict) -> int:

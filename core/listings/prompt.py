@@ -12,8 +12,18 @@ from string import Template
 from core.listings.draft import ListingDraft
 from core.listings.snapshot import encode_snapshot
 
-PROMPT_VERSION = "listing-review-v1"
+PROMPT_VERSION = "listing-review-v2"
 PROMPTS = Path(__file__).with_name("prompts")
+# What each review field means, sent as the description of that field in every provider's
+# response schema (OpenAI strict mode, Gemini's response schema): one wording for both.
+FIELD_DESCRIPTIONS = {
+    "qualityScore": "Integer 0 (unusable) to 100 (complete, clear and consistent listing).",
+    "missingFields": "Facts a buyer needs that the listing does not give, e.g. size or model number.",
+    "issues": "Concrete problems in plain language; a seller's unverified claim is named as unverified.",
+    "suggestions": "Concrete fixes the seller can make, one per entry.",
+    "requiresHumanReview": "True when the listing may be unsafe, misleading or illegal, or is too "
+                           "incomplete to assess: a person must look before it is published.",
+}
 
 
 @dataclass(frozen=True)

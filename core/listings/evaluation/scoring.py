@@ -1,263 +1,30 @@
-"""Offline evaluation of a review provider against a labelled dataset of listings.
+"""Scoring evaluation runs: the scorecard (deterministic grader, and a model judge beside it
+when one was asked for) and the per-sample grades saved with every run.
 
-Why: prompts, models and rules change; a fixed set of listings with what a careful human
-reviewer expects turns "does the new model review better?" into numbers that can be compared
-run to run (validity, human-review recall, forbidden claims, concept coverage, score ranges,
-latency and tokens).
-
-Dataset: JSONL, one case a line (blank lines are skipped):
-    {"id": "...", "listing": {title, description, category, price, attributes},
-     "expect": {"requiresHumanReview": bool, "scoreRange": [min, max],
-                "concepts": ["size", "expiry|manufacture date"], "forbiddenClaims": ["is authentic"]}}
-A concept is found when any of its "|"-separated spellings occurs (case-insensitive) in the
-review's missing fields, issues or suggestions; a forbidden claim is violated when its phrase
-occurs there, so write claims as assertions ("is authentic"), not bare words that a correct
-review also uses ("only list authentic items").
+Quality rates (recall, precision, coverage, score range) are over valid responses only: an
+invalid response is already counted once, in `valid_rate` and `error_codes`.
 """
 
-import json
 import math
 import statistics
-import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, fields
-from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
-from core.errors import InvalidBatchRequest
-from core.listings import service
-from core.listings.draft import ListingDraft, validate_draft
-from core.listings.errors import ReviewError
+from core.listings.evaluation.grader import asserts, covers, review_sentences
+from core.listings.evaluation.runner import RunResult
 from core.listings.providers.base import ReviewProvider
-from core.listings.review import ListingReview
-
-CASE_KEYS = frozenset({"id", "listing", "expect"})
-EXPECT_KEYS = frozenset({"requiresHumanReview", "scoreRange", "concepts", "forbiddenClaims"})
-ID_MAX = 128
-MAX_REPEAT = 20
-
-
-# --- Dataset ---------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Expectation:
-    """What a careful human reviewer expects of a review of one listing."""
+class SampleGrade:
+    """How one run of one case fared, by the deterministic grader (and the judge, if any)."""
 
-    requires_human_review: bool
-    score_range: tuple[int, int]
-    concepts: tuple[str, ...] = ()
-    forbidden_claims: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class EvalCase:
-    """One labelled listing; `line` is kept so every report can point back into the file."""
-
-    case_id: str
-    line: int
-    draft: ListingDraft
-    expect: Expectation
-
-
-def load_dataset(path: Path) -> list[EvalCase]:
-    """Read and validate a dataset file; any problem raises InvalidBatchRequest naming lines."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise InvalidBatchRequest(f"Cannot read {path}: {error.strerror}.") from None
-    except UnicodeDecodeError:
-        raise InvalidBatchRequest(f"{path} is not UTF-8 text; save the dataset as UTF-8 JSONL.") from None
-    return parse_dataset(text)
-
-
-def parse_dataset(text: str) -> list[EvalCase]:
-    """Every malformed line is reported at once, so a dataset is fixed in one pass."""
-    rows: list[dict[str, Any]] = []
-    cases = [_parse_line(number, line, rows) for number, line in enumerate(text.splitlines(), 1)
-             if line.strip()]
-    _check_unique_ids([case for case in cases if case], rows)
-    if not rows and not cases:
-        rows.append({"field": "dataset", "message": "the dataset has no cases; add one JSON object a line."})
-    if rows:
-        raise InvalidBatchRequest("The evaluation dataset is not valid; nothing was run.", rows=rows)
-    return [case for case in cases if case]
-
-
-def _parse_line(number: int, line: str, rows: list[dict[str, Any]]) -> EvalCase | None:
-    """One case, or None with its problems appended to `rows`."""
-    problems: list[tuple[str, str]] = []
-    data = _json_object(line, problems)
-    if data is None:
-        rows.extend(_rows(number, None, problems))
-        return None
-    case_id = _case_id(data.get("id"), problems)
-    _unknown_keys(data, CASE_KEYS, "", problems)
-    draft = _listing(data.get("listing"), problems)
-    expect = _expectation(data.get("expect"), problems)
-    if draft is not None and expect is not None:
-        _check_claims_not_quoted(draft, expect, problems)
-    rows.extend(_rows(number, case_id, problems))
-    if problems or draft is None or expect is None or case_id is None:
-        return None
-    return EvalCase(case_id, number, draft, expect)
-
-
-def _rows(number: int, case_id: str | None, problems: list[tuple[str, str]]) -> list[dict[str, Any]]:
-    """Error rows in the CLI's shape: line, itemId (when known), field, message."""
-    where = {"line": number} | ({"itemId": case_id} if case_id else {})
-    return [where | {"field": name, "message": message} for name, message in problems]
-
-
-def _json_object(line: str, problems: list[tuple[str, str]]) -> dict[str, Any] | None:
-    """Prices stay Decimal (parse_float) so 45.00 is reviewed exactly as a seller typed it."""
-    try:
-        data = json.loads(line, parse_float=Decimal)
-    except (json.JSONDecodeError, RecursionError) as error:
-        problems.append(("line", f"not valid JSON ({getattr(error, 'msg', 'too deeply nested')}); "
-                                 "write one JSON object per line."))
-        return None
-    if not isinstance(data, dict):
-        problems.append(("line", "must be a JSON object with id, listing and expect."))
-        return None
-    return data
-
-
-def _case_id(value: Any, problems: list[tuple[str, str]]) -> str | None:
-    if isinstance(value, str) and value.strip() and len(value) <= ID_MAX:
-        return value
-    problems.append(("id", f"id is required: give each case a unique text id of 1-{ID_MAX} characters."))
-    return None
-
-
-def _unknown_keys(data: dict[str, Any], known: frozenset[str], prefix: str,
-                  problems: list[tuple[str, str]]) -> None:
-    """A misspelt key ("concept") would otherwise silently mean "expect nothing"."""
-    for key in sorted(set(data) - known):
-        problems.append((f"{prefix}{key}", f"unknown key; use only {', '.join(sorted(known))}."))
-
-
-def _listing(value: Any, problems: list[tuple[str, str]]) -> ListingDraft | None:
-    """The same rules as a catalog upload, so the dataset never holds unreviewable listings."""
-    if not isinstance(value, dict):
-        problems.append(("listing", "listing is required: an object with title, description, "
-                                    "category, price and attributes."))
-        return None
-    draft, found = validate_draft(value)
-    problems.extend((f"listing.{problem.field}", problem.message) for problem in found)
-    return draft
-
-
-def _expectation(value: Any, problems: list[tuple[str, str]]) -> Expectation | None:
-    if not isinstance(value, dict):
-        problems.append(("expect", "expect is required: an object with requiresHumanReview, "
-                                   "scoreRange, concepts and forbiddenClaims."))
-        return None
-    before = len(problems)
-    _unknown_keys(value, EXPECT_KEYS, "expect.", problems)
-    flag = value.get("requiresHumanReview")
-    if not isinstance(flag, bool):
-        problems.append(("expect.requiresHumanReview", "must be true or false."))
-    score_range = _score_range(value.get("scoreRange"), problems)
-    concepts = _phrases(value.get("concepts", []), "expect.concepts", problems)
-    forbidden = _phrases(value.get("forbiddenClaims", []), "expect.forbiddenClaims", problems)
-    if len(problems) > before:
-        return None
-    return Expectation(bool(flag), score_range, concepts, forbidden)
-
-
-def _score_range(value: Any, problems: list[tuple[str, str]]) -> tuple[int, int]:
-    """[min, max] of whole scores within 0-100; bools are rejected although they are ints."""
-    valid = (isinstance(value, list) and len(value) == 2
-             and all(isinstance(bound, int) and not isinstance(bound, bool) for bound in value))
-    if not valid or not 0 <= value[0] <= value[1] <= 100:
-        problems.append(("expect.scoreRange",
-                         "must be [min, max] with whole numbers 0 <= min <= max <= 100."))
-        return (0, 100)
-    return (value[0], value[1])
-
-
-def _phrases(value: Any, name: str, problems: list[tuple[str, str]]) -> tuple[str, ...]:
-    if isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value):
-        return tuple(value)
-    problems.append((name, "must be a list of non-blank phrases."))
-    return ()
-
-
-def _check_claims_not_quoted(draft: ListingDraft, expect: Expectation,
-                             problems: list[tuple[str, str]]) -> None:
-    """A claim the seller wrote would be "violated" by a review that merely quotes it."""
-    seller_text = "\n".join([draft.title, draft.description, draft.category,
-                             *draft.attributes, *draft.attributes.values()]).lower()
-    for claim in expect.forbidden_claims:
-        if claim.lower() in seller_text:
-            problems.append(("expect.forbiddenClaims", f'"{claim}" appears in the listing itself, so a '
-                             "review quoting it would count as asserting it; choose a phrase only an "
-                             "assertion would use."))
-
-
-def _check_unique_ids(cases: list[EvalCase], rows: list[dict[str, Any]]) -> None:
-    """Results are reported per id, so two cases sharing one would be indistinguishable."""
-    first_line: dict[str, int] = {}
-    for case in cases:
-        if case.case_id in first_line:
-            rows.append({"line": case.line, "itemId": case.case_id, "field": "id",
-                         "message": f"duplicate id (first used on line {first_line[case.case_id]})."})
-        first_line.setdefault(case.case_id, case.line)
-
-
-# --- Running ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """One review of one case: the review, or the code of the ReviewError it raised."""
-
-    case: EvalCase
-    run: int
-    latency_ms: float
-    review: ListingReview | None = None
-    error_code: str | None = None
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-
-    @property
-    def reviewed(self) -> ListingReview:
-        """The review, for scoring that only looks at runs which produced one."""
-        assert self.review is not None, "only runs without an error code are scored on their review"
-        return self.review
-
-
-def run_cases(cases: list[EvalCase], provider: ReviewProvider, timeout: float,
-              repeat: int = 1) -> list[RunResult]:
-    """Every case `repeat` times, sequentially, so latency is not distorted by contention."""
-    if not 1 <= repeat <= MAX_REPEAT:
-        raise ValueError(f"repeat must be 1-{MAX_REPEAT}")
-    return [_run_once(case, run, provider, timeout)
-            for run in range(1, repeat + 1) for case in cases]
-
-
-def _run_once(case: EvalCase, run: int, provider: ReviewProvider, timeout: float) -> RunResult:
-    """Through the production review service, so validation and error mapping are the real ones.
-
-    Latency is timed here rather than taken from the outcome so failed calls (a timeout is a
-    latency too) are measured the same way as successful ones.
-    """
-    started = time.perf_counter()
-    try:
-        outcome = service.review(case.draft, "sync", provider, timeout)
-    except ReviewError as error:
-        return RunResult(case, run, _elapsed_ms(started), error_code=error.code)
-    return RunResult(case, run, _elapsed_ms(started), review=outcome.review,
-                     input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)
-
-
-def _elapsed_ms(started: float) -> float:
-    return (time.perf_counter() - started) * 1000
-
-
-# --- Scoring ---------------------------------------------------------------------------------------
+    missing_concepts: tuple[str, ...]
+    asserted_claims: tuple[str, ...]
+    judge_missing_concepts: tuple[str, ...] | None
+    judge_asserted_claims: tuple[str, ...] | None
+    problems: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -274,11 +41,7 @@ class CaseFailure:
 
 @dataclass(frozen=True)
 class Scorecard:
-    """Aggregate quality of a provider on a dataset; rates are None when nothing was measurable.
-
-    Quality rates (recall, precision, coverage, score range) are over valid responses only:
-    an invalid response is already counted once, in `valid_rate` and `error_codes`.
-    """
+    """Aggregate quality of a provider on a dataset; rates are None when nothing was measurable."""
 
     provider: str
     model: str
@@ -294,6 +57,11 @@ class Scorecard:
     forbidden_claim_violations: int
     concept_coverage: float | None
     score_in_range_rate: float | None
+    consistency: float | None
+    judge_concept_coverage: float | None
+    judge_forbidden_claim_violations: int | None
+    judge_errors: int | None
+    grader_judge_disagreements: int | None
     latency_median_ms: float | None
     latency_p95_ms: float | None
     input_tokens: int | None
@@ -302,19 +70,15 @@ class Scorecard:
 
     def to_json_dict(self) -> dict[str, Any]:
         """camelCase like every other JSON the CLI prints; rates rounded for reading."""
-        data = {_camel(item.name): _rounded(getattr(self, item.name))
+        data = {camel(item.name): rounded(getattr(self, item.name))
                 for item in fields(self) if item.name != "failures"}
         return data | {"failures": [failure.to_json_dict() for failure in self.failures]}
 
 
-def evaluate(cases: list[EvalCase], provider: ReviewProvider, timeout: float,
-             repeat: int = 1) -> Scorecard:
-    """Run the provider over the dataset and score what it answered."""
-    return score(run_cases(cases, provider, timeout, repeat), provider)
-
-
 def score(results: list[RunResult], provider: ReviewProvider) -> Scorecard:
     valid = [result for result in results if result.review is not None]
+    grades = {id(result): grade(result) for result in valid}
+    judged = [result for result in valid if result.judged is not None]
     return Scorecard(
         provider=provider.name, model=provider.model, prompt_version=provider.prompt_version,
         cases=len({result.case.case_id for result in results}), runs=len(results),
@@ -323,15 +87,67 @@ def score(results: list[RunResult], provider: ReviewProvider) -> Scorecard:
         human_review_recall=_flag_rate(valid, expected=True),
         human_review_precision=_precision(valid),
         false_positive_rate=_flag_rate(valid, expected=False),
-        forbidden_claim_violations=sum(len(_violations(result)) for result in valid),
-        concept_coverage=_mean([c for r in valid if (c := _coverage(r)) is not None]),
+        forbidden_claim_violations=sum(len(grades[id(r)].asserted_claims) for r in valid),
+        concept_coverage=_coverage([(r, grades[id(r)].missing_concepts) for r in valid]),
         score_in_range_rate=_mean([float(_in_range(result)) for result in valid]),
+        consistency=consistency(results),
+        judge_concept_coverage=_coverage([(r, grades[id(r)].judge_missing_concepts or ()) for r in judged]),
+        judge_forbidden_claim_violations=_when(judged, sum(
+            len(grades[id(r)].judge_asserted_claims or ()) for r in judged)),
+        judge_errors=_judge_errors(valid),
+        grader_judge_disagreements=_when(judged, sum(len(disagreements(grades[id(r)])) for r in judged)),
         latency_median_ms=_median([result.latency_ms for result in results]),
-        latency_p95_ms=_percentile([result.latency_ms for result in results], 95),
+        latency_p95_ms=percentile([result.latency_ms for result in results], 95),
         input_tokens=_total([result.input_tokens for result in valid]),
         output_tokens=_total([result.output_tokens for result in valid]),
-        failures=[failure for result in results if (failure := _failure(result))],
+        failures=[CaseFailure(r.case.case_id, r.run, problems) for r in results
+                  if (problems := _problems(r, grades.get(id(r))))],
     )
+
+
+def grade(result: RunResult) -> SampleGrade:
+    """The deterministic grade of a valid run, with the judge's reading beside it."""
+    expect, sentences = result.case.expect, review_sentences(result.reviewed)
+    missing = tuple(c for c in expect.concepts if not covers(sentences, c))
+    asserted = tuple(c for c in expect.forbidden_claims if asserts(sentences, c))
+    verdict = result.judged
+    judge_missing = None if verdict is None else tuple(
+        c for c, covered in zip(expect.concepts, verdict.concepts, strict=True) if not covered)
+    judge_asserted = None if verdict is None else tuple(
+        c for c, said in zip(expect.forbidden_claims, verdict.asserted, strict=True) if said)
+    return SampleGrade(missing, asserted, judge_missing, judge_asserted,
+                       tuple(_review_problems(result, missing, asserted)))
+
+
+def disagreements(sample: SampleGrade) -> list[str]:
+    """Concepts and claims on which the grader and the judge read the review differently."""
+    if sample.judge_missing_concepts is None or sample.judge_asserted_claims is None:
+        return []
+    concepts = set(sample.missing_concepts) ^ set(sample.judge_missing_concepts)
+    claims = set(sample.asserted_claims) ^ set(sample.judge_asserted_claims)
+    return sorted(f"concept {c}" for c in concepts) + sorted(f"claim {c}" for c in claims)
+
+
+def consistency(results: list[RunResult]) -> float | None:
+    """Share of cases whose repeated valid runs all gave the same human-review flag (None at 1 run)."""
+    flags: dict[str, set[bool]] = defaultdict(set)
+    runs = {result.run for result in results}
+    if len(runs) < 2:
+        return None
+    for result in results:
+        if result.review is not None:
+            flags[result.case.case_id].add(result.review.requires_human_review)
+    return _rate(sum(len(seen) == 1 for seen in flags.values()), len(flags))
+
+
+def _when(judged: list[RunResult], total: int) -> int | None:
+    """A judge figure only when a judge read something; otherwise None, not a misleading 0."""
+    return total if judged else None
+
+
+def _judge_errors(valid: list[RunResult]) -> int | None:
+    asked = [result for result in valid if result.judged is not None or result.judge_error]
+    return sum(result.judge_error is not None for result in asked) if asked else None
 
 
 def _flag_rate(valid: list[RunResult], expected: bool) -> float | None:
@@ -346,31 +162,10 @@ def _precision(valid: list[RunResult]) -> float | None:
     return _rate(sum(r.case.expect.requires_human_review for r in flagged), len(flagged))
 
 
-def _review_text(review: ListingReview) -> str:
-    """Where concepts and claims are looked for: everything the seller is shown, lower-cased."""
-    return "\n".join([*review.missing_fields, *review.issues, *review.suggestions]).lower()
-
-
-def _mentions(text: str, concept: str) -> bool:
-    return any(spelling.strip().lower() in text for spelling in concept.split("|") if spelling.strip())
-
-
-def _missing_concepts(result: RunResult) -> list[str]:
-    text = _review_text(result.reviewed)
-    return [concept for concept in result.case.expect.concepts if not _mentions(text, concept)]
-
-
-def _coverage(result: RunResult) -> float | None:
-    """Fraction of expected concepts mentioned; None when the case expects none."""
-    concepts = result.case.expect.concepts
-    if not concepts:
-        return None
-    return 1 - len(_missing_concepts(result)) / len(concepts)
-
-
-def _violations(result: RunResult) -> list[str]:
-    text = _review_text(result.reviewed)
-    return [claim for claim in result.case.expect.forbidden_claims if claim.lower() in text]
+def _coverage(pairs: list[tuple[RunResult, tuple[str, ...]]]) -> float | None:
+    """Mean fraction of expected concepts mentioned, over runs of cases that expect any."""
+    return _mean([1 - len(missing) / len(r.case.expect.concepts)
+                  for r, missing in pairs if r.case.expect.concepts])
 
 
 def _in_range(result: RunResult) -> bool:
@@ -378,13 +173,14 @@ def _in_range(result: RunResult) -> bool:
     return low <= result.reviewed.quality_score <= high
 
 
-def _failure(result: RunResult) -> CaseFailure | None:
-    """Every way one run missed its expectation, or None when it met all of them."""
-    problems = [f"error {result.error_code}"] if result.error_code else _review_problems(result)
-    return CaseFailure(result.case.case_id, result.run, tuple(problems)) if problems else None
+def _problems(result: RunResult, sample: SampleGrade | None) -> tuple[str, ...]:
+    """Every way one run missed its expectation; empty when it met all of them."""
+    if result.error_code:
+        return (f"error {result.error_code}",)
+    return sample.problems if sample else ()
 
 
-def _review_problems(result: RunResult) -> list[str]:
+def _review_problems(result: RunResult, missing: tuple[str, ...], asserted: tuple[str, ...]) -> list[str]:
     expect, review = result.case.expect, result.reviewed
     problems = []
     if review.requires_human_review != expect.requires_human_review:
@@ -392,10 +188,10 @@ def _review_problems(result: RunResult) -> list[str]:
                         else "flagged for human review without need")
     if not _in_range(result):
         problems.append(f"score {review.quality_score} outside {list(expect.score_range)}")
-    if missing := _missing_concepts(result):
+    if missing:
         problems.append(f"missing concepts: {', '.join(missing)}")
-    if violations := _violations(result):
-        problems.append(f"forbidden claims: {', '.join(violations)}")
+    if asserted:
+        problems.append(f"forbidden claims: {', '.join(asserted)}")
     return problems
 
 
@@ -414,7 +210,7 @@ def _median(values: list[float]) -> float | None:
     return statistics.median(values) if values else None
 
 
-def _percentile(values: list[float], percent: int) -> float | None:
+def percentile(values: list[float], percent: int) -> float | None:
     """Nearest-rank percentile: always a latency that was actually observed."""
     if not values:
         return None
@@ -428,10 +224,10 @@ def _total(values: list[int | None]) -> int | None:
     return sum(reported) if reported else None
 
 
-def _camel(name: str) -> str:
+def camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part.title() for part in rest)
 
 
-def _rounded(value: Any) -> Any:
+def rounded(value: Any) -> Any:
     return round(value, 4) if isinstance(value, float) else value

@@ -21,23 +21,29 @@ from google.genai import errors, types
 
 from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
-from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
+from core.listings.prompt import FIELD_DESCRIPTIONS, PROMPT_VERSION, Prompt, render_prompt
 from core.listings.providers.base import ProviderAnswer, retry_after_seconds
 from core.listings.review import ListingReview, parse_review_json
 from core.settings import Settings, SettingsError
 
 __all__ = ["REVIEW_SCHEMA", "GeminiProvider", "gemini_provider"]
 
-_STRINGS = types.Schema(type=types.Type.ARRAY, items=types.Schema(type=types.Type.STRING))
-# The camelCase ListingReview shape; ListingReview still validates whatever comes back.
+
+def _field(name: str, kind: types.Type, **more: Any) -> types.Schema:
+    return types.Schema(type=kind, description=FIELD_DESCRIPTIONS[name], **more)
+
+
+_STRING = types.Schema(type=types.Type.STRING)
+# The camelCase ListingReview shape with each field's meaning; ListingReview still validates
+# whatever comes back.
 REVIEW_SCHEMA = types.Schema(
     type=types.Type.OBJECT,
     properties={
-        "qualityScore": types.Schema(type=types.Type.INTEGER, minimum=0, maximum=100),
-        "missingFields": _STRINGS,
-        "issues": _STRINGS,
-        "suggestions": _STRINGS,
-        "requiresHumanReview": types.Schema(type=types.Type.BOOLEAN),
+        "qualityScore": _field("qualityScore", types.Type.INTEGER, minimum=0, maximum=100),
+        "missingFields": _field("missingFields", types.Type.ARRAY, items=_STRING),
+        "issues": _field("issues", types.Type.ARRAY, items=_STRING),
+        "suggestions": _field("suggestions", types.Type.ARRAY, items=_STRING),
+        "requiresHumanReview": _field("requiresHumanReview", types.Type.BOOLEAN),
     },
     required=["qualityScore", "missingFields", "issues", "suggestions", "requiresHumanReview"],
 )

@@ -14,23 +14,29 @@ from openai.types.shared_params import ResponseFormatJSONSchema
 
 from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
-from core.listings.prompt import PROMPT_VERSION, Prompt, render_prompt
+from core.listings.prompt import FIELD_DESCRIPTIONS, PROMPT_VERSION, Prompt, render_prompt
 from core.listings.providers.base import ProviderAnswer
 from core.listings.providers.base import retry_after_seconds as retry_after
 from core.listings.review import parse_review_json
 from core.settings import Settings, SettingsError
 
+
+def _described(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return schema | {"description": FIELD_DESCRIPTIONS[name]}
+
+
 _TEXT_LIST = {"type": "array", "items": {"type": "string"}}
 # Hand-written rather than ListingReview.model_json_schema(): strict structured outputs reject
-# defaults and titles and need every property listed as required.
+# defaults and titles and need every property listed as required. Descriptions tell the model
+# what each field means (strict mode keeps them).
 REVIEW_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "qualityScore": {"type": "integer", "minimum": 0, "maximum": 100},
-        "missingFields": _TEXT_LIST,
-        "issues": _TEXT_LIST,
-        "suggestions": _TEXT_LIST,
-        "requiresHumanReview": {"type": "boolean"},
+        "qualityScore": _described("qualityScore", {"type": "integer", "minimum": 0, "maximum": 100}),
+        "missingFields": _described("missingFields", _TEXT_LIST),
+        "issues": _described("issues", _TEXT_LIST),
+        "suggestions": _described("suggestions", _TEXT_LIST),
+        "requiresHumanReview": _described("requiresHumanReview", {"type": "boolean"}),
     },
     "required": ["qualityScore", "missingFields", "issues", "suggestions", "requiresHumanReview"],
     "additionalProperties": False,
