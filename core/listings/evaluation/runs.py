@@ -123,7 +123,7 @@ def resolve_run(home: Path, name: str) -> Path:
 def compare_runs(first: Path, second: Path) -> dict[str, Any]:
     """Change per metric and per case (cases whose problems differ between the runs)."""
     summaries = [_read_json(folder / "summary.json") for folder in (first, second)]
-    samples = [_case_problems(folder / "samples.jsonl") for folder in (first, second)]
+    samples = [_read_samples(folder / "samples.jsonl") for folder in (first, second)]
     return {"runA": first.name, "runB": second.name,
             "sameDataset": summaries[0].get("datasetSha256") == summaries[1].get("datasetSha256"),
             "metrics": [_metric_change(name, sign, summaries) for name, sign in COMPARED.items()],
@@ -136,6 +136,13 @@ def _metric_change(name: str, sign: int, summaries: list[dict[str, Any]]) -> dic
     change = rounded(after - before) if numbers else None
     trend = None if not change else ("better" if change * sign > 0 else "worse")
     return {"metric": name, "a": before, "b": after, "change": change, "trend": trend}
+
+
+def _read_samples(path: Path) -> dict[str, list[str]]:
+    try:
+        return _case_problems(path)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        raise InvalidBatchRequest(f"{path} is not a readable evaluation samples file.") from None
 
 
 def _case_problems(path: Path) -> dict[str, list[str]]:
