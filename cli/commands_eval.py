@@ -192,7 +192,8 @@ def _print_failures(failures: list[dict[str, Any]], metrics: dict[str, Any]) -> 
 def print_comparison(change: dict[str, Any]) -> None:
     print(f"{change['runA']} -> {change['runB']}"
           + ("" if change["sameDataset"] else "  (different datasets: compare with care)"))
-    print_fields([(row["metric"], f"{_figure(row['a'])} -> {_figure(row['b'])}"
+    renders = {key: render for _, key, render in SCORECARD_ROWS}
+    print_fields([(row["metric"], f"{renders[row['metric']](row['a'])} -> {renders[row['metric']](row['b'])}"
                    + (f"  ({row['trend']})" if row["trend"] else "")) for row in change["metrics"]])
     if not change["cases"]:
         print("\nNo case changed.")
