@@ -112,6 +112,22 @@ class BatchDetail(BatchSummary):
     cost: BatchCost
 
 
+class BatchCost(Shape):
+    """Derived from the usage stored with each succeeded item, priced when read."""
+
+    amount_usd: float | None = Field(description="null when a model's price or an item's usage "
+                                                 "is unknown (never a guess)")
+    input_tokens: int
+    output_tokens: int
+    prices_as_of: str | None = Field(description="Date of the override prices used; null when "
+                                                 "only genai-prices' bundled table was used")
+    price_sources: list[str]
+
+
+class BatchDetail(BatchSummary):
+    cost: BatchCost
+
+
 class BatchesPage(Shape):
     items: list[BatchSummary] = Field(description="Newest first")
     next_after: str | None = Field(description="Pass as `after` for the next page; null on the last.")

@@ -94,13 +94,16 @@ def run_submit(args: argparse.Namespace) -> int:
 def run_batch(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
     from core.batches.progress import get_summary
+    from core.costs.ledger import batch_cost
 
     runtime = open_runtime(migrate=False)
-    summary = get_summary(runtime.engine, _owner(args, runtime), args.batch_id)
+    owner = _owner(args, runtime)
+    summary = get_summary(runtime.engine, owner, args.batch_id)
+    cost = batch_cost(runtime.engine, owner, args.batch_id, runtime.settings.prices_file)
     if args.json:
-        print_json(summary.to_json_dict())
+        print_json(summary.to_json_dict() | {"cost": cost.to_json_dict()})
     else:
-        print_fields(list(summary.to_json_dict().items()))
+        print_fields([*summary.to_json_dict().items(), ("cost", cost.describe())])
     return 0
 
 

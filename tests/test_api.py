@@ -215,6 +215,24 @@ def test_summary_and_keyset_pages(seller: httpx.Client):
     assert [item["itemId"] for item in first["items"] + second["items"]] == [f"p-{n}" for n in range(1, 8)]
 
 
+def test_the_summary_carries_the_cost_of_the_stored_usage(seller: httpx.Client, shared_engine: Engine):
+    from genai_prices import Usage, calc_price
+
+    accepted = submit(seller, batch_body("cost-1", "cost-2")).json()
+    paid = REVIEW | {"provider": "openai", "model": "gpt-4.1-mini",
+                     "usage": {"inputTokens": 1000, "outputTokens": 250}}
+    with shared_engine.begin() as conn:
+        conn.execute(text(
+            "update review_jobs set status = 'SUCCEEDED', attempts = 1, started_at = now(), "
+            "completed_at = now(), result = cast(:result as jsonb) where batch_id = :batch_id"),
+            {"result": json.dumps(paid), "batch_id": accepted["batchId"]})
+    cost = seller.get(accepted["statusUrl"]).json()["cost"]
+    expected = calc_price(Usage(input_tokens=2000, output_tokens=500), "gpt-4.1-mini", provider_id="openai")
+    assert cost["amountUsd"] == pytest.approx(float(expected.total_price))
+    assert (cost["inputTokens"], cost["outputTokens"], cost["pricesAsOf"]) == (2000, 500, None)
+    assert cost["priceSources"][0].startswith("genai-prices")
+
+
 @pytest.mark.parametrize("params", [{"limit": 0}, {"limit": 101}, {"after": -1}, {"after": 1001},
                                     {"limit": "ten"}])
 def test_out_of_range_paging_is_400(seller: httpx.Client, params: dict):

@@ -62,6 +62,7 @@ def test_an_openai_batch_costs_its_tokens_at_genai_prices(engine: Engine):
     assert (cost.input_tokens, cost.output_tokens) == (2000, 500)
     assert cost.amount_usd == library_cost("gpt-4.1-mini", 2000, 500) > 0
     assert cost.price_sources[0].startswith("genai-prices ") and cost.prices_as_of is None
+    assert json.loads(json.dumps(cost.to_json_dict()))["inputTokens"] == 2000
 
 
 def test_the_price_file_wins_and_its_date_is_reported(engine: Engine, tmp_path: Path):
@@ -154,3 +155,13 @@ def test_a_bad_price_file_stops_start_up_naming_the_variable(tmp_path: Path, dat
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "LISTING_REVIEW_PRICES_FILE" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_batch_command_prints_the_cost(engine: Engine, database_url: str):
+    batch_id = succeeded_batch(engine, [("heuristic", "rules", None)])
+    done = subprocess.run([sys.executable, "-m", "cli.main", "batch", str(batch_id), "--json"],
+                          env={"PATH": "/usr/bin:/bin", "DATABASE_URL": database_url},
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["cost"] == {"amountUsd": 0.0, "inputTokens": 0, "outputTokens": 0,
+                                                "pricesAsOf": None, "priceSources": ["no model calls"]}

@@ -15,6 +15,7 @@ from api.responses import accepted, accepted_response, parse_id, problems
 from core.batches.admission import submit_admitted_catalog
 from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, get_items_page
 from core.batches.progress import get_summary
+from core.costs.ledger import batch_cost
 from core.errors import BatchNotFound, InvalidBatchRequest
 
 PREFIX = "/api/listings/review-batches"
@@ -44,13 +45,14 @@ async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey) -> J
     return accepted_response(body, accepted.summary.status == "COMPLETED", body["statusUrl"])
 
 
-@router.get("/{batchId}", response_model=schemas.BatchSummary, summary="Batch progress",
+@router.get("/{batchId}", response_model=schemas.BatchDetail, summary="Batch progress and cost",
             responses=problems(400, 401, 404, 503))
 def read_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
-    """The article's summary, with `itemsUrl` to page through the items."""
+    """The article's summary, with `itemsUrl` to page through the items and its cost so far."""
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
     summary = get_summary(runtime.engine, owner, batch_id).to_json_dict()
-    return JSONResponse(summary | {"itemsUrl": f"{PREFIX}/{batch_id}/items"})
+    cost = batch_cost(runtime.engine, owner, batch_id, runtime.settings.prices_file)
+    return JSONResponse(summary | {"itemsUrl": f"{PREFIX}/{batch_id}/items", "cost": cost.to_json_dict()})
 
 
 @router.get("/{batchId}/items", response_model=schemas.ItemsPage,

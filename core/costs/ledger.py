@@ -58,9 +58,12 @@ class Cost:
 
     def describe(self) -> str:
         """One line for people: "$0.0123 (1,234 in / 567 out tokens, prices as of ...)"."""
-        amount = "unknown" if self.amount_usd is None else f"${self.amount_usd:,.4f}"
         tokens = f"{self.input_tokens:,} in / {self.output_tokens:,} out tokens"
-        return f"{amount} ({tokens}{self._prices()})"
+        return f"{self.amount_text()} ({tokens}{self._prices()})"
+
+    def amount_text(self) -> str:
+        """"$0.0123", or "unknown"."""
+        return "unknown" if self.amount_usd is None else f"${self.amount_usd:,.4f}"
 
     def _prices(self) -> str:
         if self.prices_as_of is not None:

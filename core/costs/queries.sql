@@ -2,12 +2,14 @@
 -- The stored usage of a group of succeeded jobs `j` (the select list every ledger query shares):
 -- items, the items whose provider reported both token counts, the token sums, and the group's
 -- last completion (the moment its prices are looked up for). Failed and cancelled jobs store no
--- result, so they carry no usage.
+-- result, so they carry no usage. A sum of bigints is numeric: cast back to a count.
 j.result->>'provider' as provider, j.result->>'model' as model, count(*) as items,
   count(*) filter (where j.result->'usage'->>'inputTokens' is not null
     and j.result->'usage'->>'outputTokens' is not null) as reported,
-  coalesce(sum(cast(j.result->'usage'->>'inputTokens' as bigint)), 0) as input_tokens,
-  coalesce(sum(cast(j.result->'usage'->>'outputTokens' as bigint)), 0) as output_tokens,
+  cast(coalesce(sum(cast(j.result->'usage'->>'inputTokens' as bigint)), 0) as bigint)
+    as input_tokens,
+  cast(coalesce(sum(cast(j.result->'usage'->>'outputTokens' as bigint)), 0) as bigint)
+    as output_tokens,
   max(j.completed_at) as last_at
 
 -- name: batches_usage
