@@ -79,6 +79,7 @@ def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, eng
     assert [shown(expander.label) for expander in page.expander][:2] == [
         "#1 · FA-4001 · QUEUED", "#2 · FA-4002 · QUEUED"]
     assert len(page.expander) == 15
+    assert "Cost: $0.0000 (0 in / 0 out tokens)" in [caption.value for caption in page.caption]
 
 
 def test_unknown_batch_id_is_not_found_without_a_traceback(app: AppTest):
@@ -193,6 +194,7 @@ def test_operations_page_shows_queue_and_jobs(app: AppTest):
     assert not app.exception
     assert app.metric[0].label == "Active workers (last minute)"
     assert app.metric[1].value.endswith(" s")
+    assert "Cost today (UTC) per provider and model" in [caption.value for caption in app.caption]
 
 
 def test_seller_text_is_never_rendered_as_markdown(app: AppTest, engine: Engine, tmp_path: Path):

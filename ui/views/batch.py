@@ -11,6 +11,7 @@ from core.batches.export import export_csv, export_json, export_rows, fixup_file
 from core.batches.pages import get_items_page
 from core.batches.progress import get_summary, score_distribution
 from core.batches.retry import retry_failed
+from core.costs.ledger import batch_cost
 from core.identity.oversight import actions_on, batch_owner, record_action, seller_name
 from core.jobs.cancel import cancel_unstarted
 from ui.components import current_cursor, pager, plain_label, review_card
@@ -83,6 +84,9 @@ for action in call(lambda: actions_on(engine, batch_id)) or []:
     at = f"{action.at:%Y-%m-%d %H:%M:%S %Z}"
     st.caption(plain_label(f"Operator {action.actor_name}: {action.action} at {at}"))
 st.fragment(live_progress, run_every=st.session_state.get(refresh_key, FIRST_REFRESH))()
+cost = call(lambda: batch_cost(engine, owner, batch_id, settings.prices_file))
+if cost is not None:
+    st.caption(f"Cost: {cost.describe()}")
 
 chosen = st.segmented_control("Show", list(FILTERS), default="All items") or "All items"
 pages_key = f"items-{batch_id}-{chosen}"

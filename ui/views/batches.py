@@ -1,10 +1,13 @@
 """Recent batches with their progress, keyset paging: a seller's own, filtered by status; an
 operator's of every seller, with the seller and a seller filter."""
 
+import uuid
+
 import streamlit as st
 
 from core.batches.progress import BatchSummary
 from core.batches.recent import list_batches
+from core.costs.ledger import Cost, batches_costs
 from core.identity.oversight import every_batch, known_sellers
 from ui.components import current_cursor, pager, plain_label
 from ui.services import call, runtime, viewer
@@ -18,17 +21,24 @@ if loaded is None:
 who, engine = viewer(), loaded.engine
 
 
-def show(batch: BatchSummary, seller: str | None = None) -> None:
+def show(batch: BatchSummary, cost: Cost | None, seller: str | None = None) -> None:
     with st.container(border=True):
-        name, status, outcome = st.columns([3, 1, 1])
+        name, status, outcome, spent = st.columns([3, 1, 1, 1])
         name.page_link("views/batch.py", label=plain_label(batch.source_name or str(batch.batch_id)),
                        query_params={"batch": str(batch.batch_id)})
         name.caption(f"Submitted {batch.submitted_at:%Y-%m-%d %H:%M:%S %Z}" +
                      (f" · seller {plain_label(seller)}" if seller else ""))
         status.text(batch.status)
         outcome.text(batch.outcome or "in progress")
+        spent.text("cost " + (cost.amount_text() if cost else "unknown"))
         st.progress(batch.done / batch.total, text=f"{batch.done} of {batch.total} done: {batch.succeeded} "
                     f"succeeded, {batch.failed} failed, {batch.cancelled} cancelled")
+
+
+def page_costs(batches: list[BatchSummary], owner: str | None) -> dict[uuid.UUID, Cost]:
+    """The shown page's costs in one query (None each when the database is unreachable)."""
+    ids = [batch.batch_id for batch in batches]
+    return call(lambda: batches_costs(engine, ids, loaded.settings.prices_file, owner=owner)) or {}
 
 
 def own_batches() -> None:
@@ -40,8 +50,9 @@ def own_batches() -> None:
         st.stop()
     if not recent.items:
         st.info("No batches yet: upload a catalog to start.")
+    costs = page_costs(recent.items, who.seller_id)
     for batch in recent.items:
-        show(batch)
+        show(batch, costs.get(batch.batch_id))
     pager(pages_key, recent.next_before)
 
 
@@ -58,8 +69,9 @@ def every_sellers_batches() -> None:
     shown = [item for item in page.items if STATUSES[label] in (None, item.summary.status)]
     if not shown:
         st.info("No batches yet" + ("." if label == "All" else f" that are {label.lower()} on this page."))
+    costs = page_costs([item.summary for item in shown], None)
     for item in shown:
-        show(item.summary, item.seller_name)
+        show(item.summary, costs.get(item.summary.batch_id), item.seller_name)
     pager(pages_key, page.next_before)
 
 

@@ -4,6 +4,7 @@ breakers, refreshed live."""
 import pandas as pd
 import streamlit as st
 
+from core.costs.ledger import costs_today
 from core.operations.stats import operations_snapshot
 from core.provider_gate.breaker import GateState
 from ui.services import call, runtime
@@ -35,6 +36,18 @@ def live_operations() -> None:
     per_minute = pd.DataFrame(snapshot.completions_per_minute, columns=["minute", "completed"])
     st.line_chart(per_minute.set_index("minute"))
     provider_breakers(snapshot.provider_gates)
+    costs_by_model()
+
+
+def costs_by_model() -> None:
+    """Today's (UTC) cost per provider+model, from the usage stored with each result."""
+    st.caption("Cost today (UTC) per provider and model")
+    today = call(lambda: costs_today(loaded.engine, loaded.settings.prices_file))
+    if not today:
+        st.text("No reviews completed today.")
+        return
+    st.dataframe(pd.DataFrame([{"provider": group.provider, "model": group.model,
+                                "cost": group.cost.describe()} for group in today]), hide_index=True)
 
 
 def provider_breakers(gates: list[GateState]) -> None:
