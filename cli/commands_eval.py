@@ -95,7 +95,8 @@ def run_dataset(args: argparse.Namespace) -> int:
     card = scoring.score(results, provider)
     outcome = verdict.verdict(card, thresholds(args))
     info = runs.RunInfo(str(path), dataset.dataset_sha256(text), _judge_name(the_judge),
-                        judge.judge_prompt()[0] if the_judge else None)
+                        judge.judge_prompt()[0] if the_judge else None,
+                        runs.cost_estimate(card, settings.prices_file))
     folder = runs.save_run(settings.home, info, card, results, outcome)
     summary = runs.summary_json(info, card, outcome) | {"runDir": str(folder)}
     print_json(summary) if args.json else print_summary(summary)

@@ -8,17 +8,16 @@ graded review per line) and summary.json (what was run, on which dataset, and it
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from core.costs.prices import price_of
 from core.errors import InvalidBatchRequest
 from core.listings.evaluation.runner import RunResult
 from core.listings.evaluation.scoring import Scorecard, disagreements, grade, rounded
 from core.listings.evaluation.verdict import Verdict
 
 RUNS_DIR = "eval-runs"
-PRICES_FILE = Path(__file__).with_name("prices.json")
 # Metrics compared between runs, with the direction that counts as better.
 COMPARED = {"validRate": 1, "humanReviewRecall": 1, "humanReviewPrecision": 1, "falsePositiveRate": -1,
             "forbiddenClaimViolations": -1, "conceptCoverage": 1, "scoreInRangeRate": 1, "consistency": 1,
@@ -28,12 +27,13 @@ COMPARED = {"validRate": 1, "humanReviewRecall": 1, "humanReviewPrecision": 1, "
 
 @dataclass(frozen=True)
 class RunInfo:
-    """What the scorecard does not know: the dataset and the judge."""
+    """What the scorecard does not know: the dataset, the judge and the cost estimate."""
 
     dataset: str
     dataset_sha256: str
     judge: str | None
     judge_prompt_version: str | None
+    cost_usd: float | None
 
 
 def save_run(home: Path, info: RunInfo, card: Scorecard, results: list[RunResult],
@@ -89,23 +89,22 @@ def summary_json(info: RunInfo, card: Scorecard, outcome: Verdict) -> dict[str, 
            "judge": info.judge, "judgePromptVersion": info.judge_prompt_version,
            "dataset": info.dataset, "datasetSha256": info.dataset_sha256,
            "createdAt": datetime.now(UTC).isoformat(timespec="seconds")}
-    metrics["costEstimateUsd"] = cost_estimate(card.model, card.input_tokens, card.output_tokens)
+    metrics["costEstimateUsd"] = info.cost_usd
     return run | {"metrics": metrics, "verdict": outcome.to_json_dict(), "failures": failures}
 
 
-@cache
-def _prices() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(PRICES_FILE.read_text(encoding="utf-8"))
-    return data
-
-
-def cost_estimate(model: str, input_tokens: int | None, output_tokens: int | None) -> float | None:
-    """US dollars from the price table, or None when the model's prices or the tokens are unknown."""
-    price = _prices().get(model)
-    if not isinstance(price, dict) or input_tokens is None or output_tokens is None:
+def cost_estimate(card: Scorecard, prices_file: Path | None) -> float | None:
+    """US dollars by the project's price source (core.costs), or None when the model's price or
+    the token counts are unknown; the offline reviewer costs 0.
+    """
+    price = price_of(card.provider, card.model, datetime.now(UTC), prices_file)
+    if price is None:
         return None
-    total: float = (input_tokens * price["input"] + output_tokens * price["output"]) / 1_000_000
-    return round(total, 6)
+    if not price.charged:
+        return 0.0
+    if card.input_tokens is None or card.output_tokens is None:
+        return None
+    return round(float(price.cost(card.input_tokens, card.output_tokens)), 6)
 
 
 # --- Comparing -------------------------------------------------------------------------------------
