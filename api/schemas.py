@@ -112,22 +112,6 @@ class BatchDetail(BatchSummary):
     cost: BatchCost
 
 
-class BatchCost(Shape):
-    """Derived from the usage stored with each succeeded item, priced when read."""
-
-    amount_usd: float | None = Field(description="null when a model's price or an item's usage "
-                                                 "is unknown (never a guess)")
-    input_tokens: int
-    output_tokens: int
-    prices_as_of: str | None = Field(description="Date of the override prices used; null when "
-                                                 "only genai-prices' bundled table was used")
-    price_sources: list[str]
-
-
-class BatchDetail(BatchSummary):
-    cost: BatchCost
-
-
 class BatchesPage(Shape):
     items: list[BatchSummary] = Field(description="Newest first")
     next_after: str | None = Field(description="Pass as `after` for the next page; null on the last.")
@@ -194,7 +178,9 @@ class Job(Shape):
 
 
 class WebhookRequest(Shape):
-    url: str = Field(max_length=2000, description="https://..., or http://localhost / "
+    # The OpenAPI mirror of migration 0010's webhooks_url_check (the rule that decides).
+    url: str = Field(max_length=2000, pattern=r"^(https://[A-Za-z0-9.-]+|http://(localhost|127\.0\.0\.1))"
+                     r"(:[0-9]{1,5})?(/[!-~]*)?$", description="https://..., or http://localhost / "
                                                   "http://127.0.0.1 for a receiver on this machine")
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from core.accounts.service import create_key
+from core.webhooks.registration import register_webhook
 from tests.api_server import ApiServer
 
 CHECKS = ("not_a_server_error", "status_code_conformance", "content_type_conformance",
@@ -22,6 +23,7 @@ EXAMPLES_PER_OPERATION = 50
 
 def test_responses_conform_to_the_openapi_document(database_url: str, engine: Engine, tmp_path: Path):
     _, secret = create_key(engine, "schema-seller")
+    register_webhook(engine, "schema-seller", "https://hooks.example/schema")
     server = ApiServer(database_url)
     try:
         run = subprocess.run(

@@ -188,7 +188,7 @@ def test_two_last_jobs_finishing_at_once_write_one_delivery(engine, receiver):
 
 def test_a_bad_url_is_refused_and_nothing_is_stored(engine):
     for url in ("http://example.com/hook", "ftp://127.0.0.1/", "https://host/with space",
-                "https://" + "a" * 2000, "http://localhost.evil.com/"):
+                "https://" + "a" * 2000, "http://localhost.evil.com/", "https://host/\x00"):
         with pytest.raises(InvalidWebhookUrl):
             register_webhook(engine, "seller-a", url)
     with engine.connect() as conn:
@@ -204,8 +204,9 @@ def test_deleting_a_batch_deletes_its_deliveries(engine, receiver):
 
 
 BAD_ROWS = {
-    "second webhook of a seller": ("insert into webhooks (owner, url, secret) "
-                                   "values ('seller-a', 'https://b.example', repeat('s', 40))", "webhooks_pkey"),
+    "second webhook of a seller": (
+        "insert into webhooks (owner, url, secret) "
+        "values ('seller-a', 'https://b.example', repeat('s', 40))", "webhooks_pkey"),
     "plain http elsewhere": ("update webhooks set url = 'http://10.0.0.1/'", "webhooks_url_check"),
     "short secret": ("update webhooks set secret = 'x'", "webhooks_secret_check"),
     "second delivery of a completion": (

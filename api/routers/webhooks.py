@@ -25,20 +25,20 @@ def put_webhook(body: schemas.WebhookRequest, owner: Owner, runtime: RuntimeDep)
 
 
 @router.get(PATH, response_model=schemas.Webhook, summary="The registered webhook (never its secret)",
-            responses=problems(401, 404, 503))
+            responses=problems(400, 401, 404, 503))
 def get_webhook(owner: Owner, runtime: RuntimeDep) -> JSONResponse:
     return JSONResponse(read_webhook(runtime.engine, owner).to_json_dict())
 
 
 @router.delete(PATH, status_code=204, summary="Stop announcing completions",
-               responses=problems(401, 404, 503))
+               responses=problems(400, 401, 404, 503))
 def delete_webhook(owner: Owner, runtime: RuntimeDep) -> Response:
     remove_webhook(runtime.engine, owner)
     return Response(status_code=204)
 
 
 @router.get(BATCHES + "/{batchId}/webhook-deliveries", response_model=schemas.WebhookDeliveries,
-            summary="The batch's webhook delivery log", responses=problems(401, 404, 503))
+            summary="The batch's webhook delivery log", responses=problems(400, 401, 404, 503))
 def read_deliveries(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
     deliveries = batch_deliveries(runtime.engine, owner, batch_id)

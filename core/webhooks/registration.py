@@ -64,6 +64,8 @@ class Delivery:
 def register_webhook(engine: Engine, owner: str, url: str) -> tuple[Webhook, str]:
     """(the webhook, its new secret) for `owner`, replacing any earlier one; InvalidWebhookUrl
     for a URL the constraint refuses (nothing stored)."""
+    if not (url.isascii() and url.isprintable()):  # a NUL byte cannot even reach the constraint
+        raise InvalidWebhookUrl(URL_RULE)
     secret = SECRET_PREFIX + secrets.token_hex(32)
     try:
         with storage_errors(), engine.begin() as connection:
