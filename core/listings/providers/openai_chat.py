@@ -6,11 +6,15 @@ ReviewError with a bounded code: SDK exceptions carry provider text (and sometim
 request), so they are translated and dropped, never chained.
 """
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 import openai
-from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
-from openai.types.shared_params import ResponseFormatJSONSchema
+
+if TYPE_CHECKING:
+    from openai.types.chat import ChatCompletion, ChatCompletionMessageParam
+    from openai.types.shared_params import ResponseFormatJSONSchema
 
 from core.listings.draft import ListingDraft
 from core.listings.errors import ReviewError
