@@ -16,42 +16,21 @@ import argparse
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+sys.path.insert(0, str(ROOT))
+
+from tests.processes import answers, free_port, wait_for  # noqa: E402
+
 USER = {"sub": "bench", "email": "bench@example.com", "email_verified": True, "name": "Bench Operator"}
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status == 200
-    except OSError:
-        return False
-
-
-def wait_for(check: Callable[[], bool], what: str, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > deadline:
-            raise SystemExit(f"gave up waiting for {what}")
-        time.sleep(0.2)
 
 
 def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
