@@ -4,9 +4,6 @@ against the fake, saved runs, `eval compare`, the eligibility verdict, and promp
 """
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import openai
@@ -20,6 +17,7 @@ from core.listings.evaluation.scoring import consistency, score
 from core.listings.prompt import PROMPT_VERSION, render_prompt
 from core.listings.providers.openai_chat import REVIEW_SCHEMA
 from core.listings.review import ListingReview
+from tests.eval_cli import run_cli
 from tests.fake_gemini import FakeGemini
 from tests.fake_openai import FakeOpenAI, schema_problems
 
@@ -45,14 +43,6 @@ def our_line(case_id: str) -> str:
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("LISTING_REVIEW_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-def run_cli(*args: str, **env: str) -> subprocess.CompletedProcess:
-    inherited = {k: v for k, v in os.environ.items()
-                 if not k.startswith(("OPENAI_", "GEMINI_", "LISTING_REVIEW_"))}
-    inherited["LISTING_REVIEW_HOME"] = os.environ["LISTING_REVIEW_HOME"]
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], env=inherited | env,
-                          capture_output=True, text=True, timeout=120)
 
 
 # --- Dataset formats -------------------------------------------------------------------------------

@@ -3,9 +3,6 @@ run end to end with the heuristic reviewer and with the real openai SDK against 
 """
 
 import json
-import os
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,6 +14,7 @@ from core.listings.errors import ReviewError
 from core.listings.evaluation import evaluate, load_dataset, parse_dataset
 from core.listings.providers.base import ProviderAnswer
 from core.listings.review import ListingReview
+from tests.eval_cli import run_cli
 from tests.fake_openai import FakeOpenAI
 
 DATASET = Path(__file__).parent.parent / "sample_catalogs" / "eval_listings.jsonl"
@@ -174,15 +172,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Saved runs go to a fresh LISTING_REVIEW_HOME per test, never the user's data directory."""
     monkeypatch.setenv("LISTING_REVIEW_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
-
-
-def run_cli(*args: str, **env: str) -> subprocess.CompletedProcess:
-    """The CLI with provider keys removed from the environment unless given here."""
-    inherited = {k: v for k, v in os.environ.items()
-                 if not k.startswith(("OPENAI_", "GEMINI_", "LISTING_REVIEW_"))}
-    inherited["LISTING_REVIEW_HOME"] = os.environ["LISTING_REVIEW_HOME"]
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], env=inherited | env,
-                          capture_output=True, text=True, timeout=120)
 
 
 def test_cli_eval_of_the_shipped_dataset_prints_the_scorecard_json():
