@@ -39,6 +39,10 @@ class ReviewBatch(SQLModel, table=True):
     succeeded: int | None = None
     failed: int | None = None
     cancelled: int | None = None
+    name: str | None = Field(default=None, sa_type=sa.String(120))
+    rejected_rows: int = 0
+    rejected_report: list[dict[str, Any]] | None = Field(default=None, sa_type=postgresql.JSONB)
+    column_map: dict[str, str] | None = Field(default=None, sa_type=postgresql.JSONB)
 
 
 class ReviewJob(SQLModel, table=True):

@@ -48,9 +48,11 @@ def execute(sql: str) -> None:
     _retrying(step)
 
 
-def create_index_concurrently(name: str, definition: str) -> None:
-    """`create index concurrently <name> <definition>` outside any transaction; a build cut
-    short by the lock timeout leaves an invalid index, which is dropped before the retry."""
+def create_index_concurrently(name: str, definition: str, *, unique: bool = False) -> None:
+    """`create [unique] index concurrently <name> <definition>` outside any transaction; a
+    build cut short by the lock timeout leaves an invalid index, which is dropped before the
+    retry."""
+    kind = "unique index" if unique else "index"
     with op.get_context().autocommit_block():
         connection: Connection = op.get_bind()
 
@@ -58,7 +60,7 @@ def create_index_concurrently(name: str, definition: str) -> None:
             connection.exec_driver_sql(f"set lock_timeout = '{LOCK_TIMEOUT}'")
             try:
                 connection.exec_driver_sql(f"drop index concurrently if exists {name}")
-                connection.exec_driver_sql(f"create index concurrently {name} {definition}")
+                connection.exec_driver_sql(f"create {kind} concurrently {name} {definition}")
             finally:
                 connection.exec_driver_sql("reset lock_timeout")
 

@@ -154,6 +154,39 @@ def test_batch_check_constraints(engine: Engine):
             insert_batch(conn, **bad)
 
 
+BAD_BATCH_WORKFLOW = {
+    "blank name": ("name = '   '", "review_batches_name_check"),
+    "name with a control character": ("name = E'a\\nb'", "review_batches_name_check"),
+    "rejected rows without their report": ("rejected_rows = 2", "review_batches_rejected_check"),
+    "report without rejected rows": ("rejected_report = '[]'", "review_batches_rejected_check"),
+    "negative rejected rows": ("rejected_rows = -1, rejected_report = '[]'", "review_batches_rejected_check"),
+    "report that is not a list": ("rejected_rows = 1, rejected_report = '{}'",
+                                  "review_batches_rejected_report_check"),
+    "column map that is not an object": ("column_map = '[]'", "review_batches_column_map_check"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_BATCH_WORKFLOW))
+def test_batch_workflow_columns_reject_bad_values(engine: Engine, name: str):
+    assignment, constraint = BAD_BATCH_WORKFLOW[name]
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+    with pytest.raises(IntegrityError, match=constraint), engine.begin() as conn:
+        conn.execute(text(f"update review_batches set {assignment} where id = :id"), {"id": batch_id})
+
+
+def test_a_batch_is_retried_at_most_once(engine: Engine):
+    with engine.begin() as conn:
+        original = insert_batch(conn)
+        first = insert_batch(conn)
+        second = insert_batch(conn)
+        conn.execute(text("update review_batches set retry_of = :original where id = :first"),
+                     {"original": original, "first": first})
+    with pytest.raises(IntegrityError, match="review_batches_retry_of_key"), engine.begin() as conn:
+        conn.execute(text("update review_batches set retry_of = :original where id = :second"),
+                     {"original": original, "second": second})
+
+
 def test_migration_from_v1_keeps_an_existing_standalone_job(empty_database_url: str):
     engine = make_engine(empty_database_url)
     try:
