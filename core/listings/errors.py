@@ -17,6 +17,32 @@ TRANSIENT_CODES = frozenset(
     {"AI_PROVIDER_UNAVAILABLE", "AI_RATE_LIMITED", "MODEL_TIMEOUT", "MODEL_CAPACITY_UNAVAILABLE"}
 )
 
+# What happens next, for the seller reading a failed item: whose side the fault is on and
+# what to do. Every code here is the platform's side (the listing itself was accepted as
+# valid), so a failed item is never put in the seller's fix-up file: retrying is the remedy.
+NEXT_STEPS = {
+    "AI_RESPONSE_INVALID": "Our reviewer's answer could not be used (our side, not your listing). "
+                           "Retry failed items; contact support if it fails again.",
+    "AI_PROVIDER_UNAVAILABLE": "The review service was down after automatic retries (our side). "
+                               "Retry failed items later.",
+    "AI_RATE_LIMITED": "The review service stayed busy after automatic retries (our side). "
+                       "Retry failed items later.",
+    "MODEL_TIMEOUT": "The review took too long after automatic retries (our side). "
+                     "Retry failed items later.",
+    "MODEL_CAPACITY_UNAVAILABLE": "Our review capacity was full after automatic retries (our side). "
+                                  "Retry failed items later.",
+    "REVIEW_FAILED": "An unexpected error on our side, not in your listing. Retry failed items; "
+                     "contact support if it fails again.",
+    "EXECUTION_ATTEMPTS_EXHAUSTED": "The review was interrupted too many times (our side). "
+                                    "Retry failed items; contact support if it fails again.",
+}
+PLATFORM_SIDE_CODES = frozenset(NEXT_STEPS)
+
+
+def next_step(code: str) -> str:
+    """The seller-facing sentence for a stored error code (unknown codes read as REVIEW_FAILED)."""
+    return NEXT_STEPS.get(code, NEXT_STEPS["REVIEW_FAILED"])
+
 
 class ReviewError(AppError):
     """A model-side failure; `code` is one of SAFE_MESSAGES and `message` is safe to show."""
