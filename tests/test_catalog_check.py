@@ -9,6 +9,7 @@ import pytest
 
 from core.catalogs.check import MAX_REPORTED_ERRORS, check_catalog
 from core.catalogs.formats import MAX_CSV_COLUMNS, read_records
+from core.catalogs.mapping import changed_targets, suggested_targets
 from core.listings.draft import validate_draft
 
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
@@ -174,8 +175,25 @@ def test_unreadable_files_get_one_clear_error(data: bytes, fragment: str):
 
 
 def test_file_over_the_size_limit_is_rejected_without_parsing():
-    result = check_catalog(b"x" * 2048, "big.csv", LIMIT_ITEMS, 1024)
-    assert "limit is 1,024" in result.errors[0].message
+    result = check_catalog(b"x" * (3 * 1024 * 1024 // 2), "big.csv", LIMIT_ITEMS, 1024 * 1024)
+    assert "The file is 1.5 MB; the limit is 1 MB per file" in result.errors[0].message
+
+
+def test_missing_field_error_points_at_the_mapping():
+    result = check_catalog(b"item_id,Product Name,description,category,price\nA,T,D,C,1\n", "c.csv",
+                           LIMIT_ITEMS, 1024 * 1024)
+    assert [error.field for error in result.errors] == ["title"]
+    assert "in the column mapping, choose which of your columns holds the title" in result.errors[0].message
+
+
+def test_mapping_editor_proposes_synonyms_but_a_file_keeps_its_meaning_without_a_mapping():
+    columns = ["SKU", "Product Name", "Name", "Product Description", "category", "Sale Price", "colour"]
+    suggested = suggested_targets(columns)
+    assert suggested == {"SKU": "item_id", "Product Name": "title", "Name": "attribute",
+                         "Product Description": "description", "category": "category",
+                         "Sale Price": "price", "colour": "attribute"}
+    assert changed_targets(suggested) == {"Product Name": "title", "Product Description": "description",
+                                          "Sale Price": "price"}
 
 
 def test_header_only_file_has_no_listings():

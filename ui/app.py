@@ -31,8 +31,12 @@ if who is None:
                                position="hidden")
 else:
     shown = [*PAGES, OPERATIONS] if who.operator else PAGES
-    navigation = st.navigation([st.Page(script, title=title, url_path=path, default=path is None)
-                                for script, title, path in shown])
+    pages = [st.Page(script, title=title, url_path=path, default=path is None)
+             for script, title, path in shown]
+    if not who.operator:  # a seller following an operator's link gets an answer, not a 404
+        pages.append(st.Page("views/operators_only.py", title="Operations", url_path="operations",
+                             visibility="hidden"))
+    navigation = st.navigation(pages)
     role = "operator" if who.operator else "seller"
     if get_settings().sign_in:
         st.sidebar.text(f"Signed in as {who.name} ({role})")

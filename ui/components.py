@@ -9,6 +9,8 @@ from typing import Any
 
 import streamlit as st
 
+from core.listings.errors import next_step
+
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-=!|~<>$&:.@])")
 # Escaping is not enough for these: Streamlit links bare URLs, `www.` hosts and e-mail
 # addresses and turns `:smile:` into an emoji after unescaping, so an invisible WORD JOINER
@@ -38,6 +40,7 @@ def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
     if error:
         # Our own bounded code and seller-safe message (never provider or seller text).
         st.error(f"{error['code']}: {error['message']}")
+        st.caption(next_step(error["code"]))
         return
     if not result:
         st.caption("Not reviewed yet.")

@@ -37,3 +37,13 @@ def verdict_of(result: dict[str, Any] | None) -> Verdict | None:
 def state_word(status: str) -> str:
     """The job state as a seller reads it (a finished review is Done, not "SUCCEEDED")."""
     return STATE_WORDS.get(status, status.title())
+
+
+def batch_state_text(status: str, failed: int, cancelled: int) -> str:
+    """'Running', or 'Completed, 25 failed, 470 cancelled': a batch with failed or cancelled
+    listings never reads as just "Completed"."""
+    if status != "COMPLETED":
+        return status.title()
+    counted = ((failed, "failed"), (cancelled, "cancelled"))
+    left_out = [f"{count:,} {word}" for count, word in counted if count]
+    return ", ".join(["Completed", *left_out])

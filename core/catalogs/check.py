@@ -34,7 +34,8 @@ class CatalogItem:
 class CatalogCheck:
     """The outcome of checking a file: accept `items` only when `errors` is empty. `columns`
     is a CSV's header as written (empty for JSON and JSONL). `errors` holds the first
-    MAX_REPORTED_ERRORS problems; `error_total` counts them all.
+    MAX_REPORTED_ERRORS problems; `error_total` counts them all, `file_errors` those about the
+    file as a whole (kept or not). `listings` counts the file's listings, valid or not.
     """
 
     format: str | None
@@ -42,6 +43,8 @@ class CatalogCheck:
     errors: list[CatalogError] = field(default_factory=list)
     columns: list[str] = field(default_factory=list)
     errors_not_kept: int = 0
+    file_errors: int = 0
+    listings: int = 0
 
     @property
     def ok(self) -> bool:
@@ -58,8 +61,20 @@ class CatalogCheck:
             return ""
         return f"Showing the first {len(self.errors):,} of {self.error_total:,} problems."
 
+    @property
+    def valid_rows_acceptable(self) -> bool:
+        """Some listings are valid and every problem is about a row (none about the file as a
+        whole, which may have stopped the reading): the valid rows can be accepted alone."""
+        return bool(self.items) and not self.file_errors
+
+    @property
+    def rejected_rows(self) -> int:
+        """Listings of the file that are not in `items` (each has at least one problem)."""
+        return self.listings - len(self.items)
+
     def add_errors(self, errors: Iterable[CatalogError]) -> None:
         for error in errors:
+            self.file_errors += error.row is None
             if len(self.errors) < MAX_REPORTED_ERRORS:
                 self.errors.append(error)
             else:
@@ -73,7 +88,8 @@ def check_catalog(
     which of the seller's columns hold the standard fields (see core/catalogs/mapping.py)."""
     if len(data) > max_bytes:
         return CatalogCheck(None, errors=[CatalogError(
-            f"The file is {len(data):,} bytes; the limit is {max_bytes:,}. Split it into smaller files."
+            f"The file is {megabytes(len(data))}; the limit is {megabytes(max_bytes)} per file. "
+            "Split it into smaller files."
         )])
     text, error = decode_text(data)
     if error or text is None:
@@ -84,7 +100,7 @@ def check_catalog(
         return CatalogCheck(file_format, errors=[_too_many(read.count, max_items)], columns=read.columns)
     if column_map:
         read = apply_column_map(read, column_map)
-    check = CatalogCheck(file_format, columns=list(read.columns))
+    check = CatalogCheck(file_format, columns=list(read.columns), listings=read.count)
     check.add_errors(read.errors)
     if read.errors and not read.records:
         return check
@@ -94,6 +110,11 @@ def check_catalog(
     if read.count == 0 and check.ok:
         check.add_errors([CatalogError("The file has no listings: add at least one row.")])
     return check
+
+
+def megabytes(size: int) -> str:
+    """A size as sellers read it (the uploader and the page state the limit in MB too)."""
+    return f"{size / (1024 * 1024):,.1f}".removesuffix(".0") + " MB"
 
 
 def _too_many(count: int, max_items: int) -> CatalogError:
@@ -108,8 +129,8 @@ def _csv_columns_usable(header: list[str], check: CatalogCheck) -> bool:
     for name in header:
         written_as.setdefault(canonical_column(name), []).append(name)
     errors = [CatalogError(
-        f"The required column '{name}' is missing from the header: add it (or rename the "
-        "column that holds it).", line=1, field=name,
+        f"The required column '{name}' is missing: in the column mapping, choose which of your "
+        f"columns holds the {name} (or add a '{name}' column to the file).", line=1, field=name,
     ) for name in STANDARD_FIELDS if name not in written_as]
     errors += [CatalogError(
         f"The columns {', '.join(repr(h) for h in names)} all give the {name}: keep one of them.",

@@ -16,6 +16,16 @@ ATTRIBUTE, IGNORE = "attribute", "ignore"
 TARGETS = (*STANDARD_FIELDS, ATTRIBUTE, IGNORE)
 
 ColumnMap = Mapping[str, str]
+# Headers marketplaces and spreadsheet exports commonly use for our fields (normalised). They
+# are only proposed in the mapping editor: without a mapping a column keeps its default
+# meaning, so a file never changes meaning behind the seller's back.
+SYNONYMS = {
+    "item_id": {"product_id", "productid", "article_number", "part_number", "mpn", "id"},
+    "title": {"product_name", "name", "product_title", "listing_title", "item_name", "product"},
+    "description": {"product_description", "details", "body", "long_description", "item_description"},
+    "category": {"product_category", "product_type", "type", "department", "category_path"},
+    "price": {"sale_price", "unit_price", "list_price", "retail_price", "amount"},
+}
 
 
 def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
@@ -46,7 +56,7 @@ def _shielded(name: str, column_map: ColumnMap) -> bool:
     """An attribute by the seller's choice although its name reads as a standard field ("Price"
     next to a "Sale price" mapped to price): it travels in RawRecord.attributes, untouched by
     name rules."""
-    return column_map.get(name) == ATTRIBUTE and suggested_target(name) != ATTRIBUTE
+    return column_map.get(name) == ATTRIBUTE and default_target(name) != ATTRIBUTE
 
 
 def _target(name: str, column_map: ColumnMap) -> str:
@@ -60,12 +70,30 @@ def canonical_column(name: str) -> str:
     return "item_id" if normalised in ITEM_ID_COLUMNS else normalised
 
 
-def suggested_target(name: str) -> str:
+def default_target(name: str) -> str:
     """What a column means without a mapping: a standard field, or an attribute."""
     canonical = canonical_column(name)
     return canonical if canonical in STANDARD_FIELDS else ATTRIBUTE
 
 
+def suggested_targets(columns: list[str]) -> dict[str, str]:
+    """What the mapping editor proposes for each column: its default meaning, else a field
+    whose synonym it is, when no other column already holds that field (first one wins)."""
+    suggested = {name: default_target(name) for name in columns}
+    taken = set(suggested.values())
+    for name in columns:
+        field = _synonym_of(name)
+        if suggested[name] == ATTRIBUTE and field is not None and field not in taken:
+            suggested[name] = field
+            taken.add(field)
+    return suggested
+
+
+def _synonym_of(name: str) -> str | None:
+    normalised = normalise_column(name)
+    return next((field for field, names in SYNONYMS.items() if normalised in names), None)
+
+
 def changed_targets(choices: ColumnMap) -> dict[str, str]:
     """Only the choices that differ from the default meaning: that is the mapping to apply."""
-    return {name: target for name, target in choices.items() if target != suggested_target(name)}
+    return {name: target for name, target in choices.items() if target != default_target(name)}
