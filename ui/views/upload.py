@@ -1,4 +1,5 @@
-"""Upload a catalog, see every problem, submit."""
+"""Upload a catalog, see every problem first, map columns in one compact table, submit all
+rows (or, by choice, only the valid ones)."""
 
 from pathlib import Path
 
@@ -6,66 +7,107 @@ import pandas as pd
 import streamlit as st
 
 from core.batches.submission import submit_catalog
-from core.catalogs.check import check_catalog
-from core.catalogs.mapping import TARGETS, changed_targets, suggested_target
+from core.catalogs.check import CatalogCheck, check_catalog
+from core.catalogs.mapping import TARGETS, ColumnMap, changed_targets, suggested_targets
 from core.catalogs.report import error_report_csv
-from ui.components import plain_label
+from core.settings import Settings
 from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
+MAPPING_HELP = ("Which field each of your columns holds. 'attribute' keeps the column as an extra "
+                "detail of the listing; 'ignore' leaves it out.")
 
-st.title("Upload catalog")
-loaded = call(runtime)
-if loaded is None:
-    st.stop()
-settings = loaded.settings
-st.caption(f"CSV, JSON or JSONL; up to {settings.max_batch_items:,} listings and "
-           f"{settings.max_upload_megabytes} MB per file.")
-if SAMPLE.is_file():
-    st.download_button("New here? Download a sample catalog", SAMPLE.read_bytes(), SAMPLE.name,
-                       "text/csv")
-upload = st.file_uploader("Catalog file", type=["csv", "tsv", "json", "jsonl", "ndjson"])
-if upload is None:
-    st.stop()
-data = upload.getvalue()
-first_look = call(lambda: check_catalog(data, upload.name, settings.max_batch_items,
-                                        settings.max_upload_bytes))
-if first_look is None:
-    st.stop()
-column_map = None
-if first_look.columns:
-    # Remembered per header for the session, so re-uploading a fixed file keeps the mapping.
-    choices = st.session_state.setdefault("mappings", {}).setdefault("|".join(first_look.columns), {})
-    with st.expander("Column mapping", expanded=not first_look.ok):
-        st.caption("Which of your columns holds each field; other columns become attributes.")
-        for name in first_look.columns:
-            chosen = choices.get(name, suggested_target(name))
-            choices[name] = st.selectbox(plain_label(name), TARGETS, index=TARGETS.index(chosen),
-                                         key=f"map-{name}")
-    column_map = changed_targets(choices) or None
-check = first_look if column_map is None else call(lambda: check_catalog(
-    data, upload.name, settings.max_batch_items, settings.max_upload_bytes, column_map))
-if check is None:
-    st.stop()
-if not check.ok:
-    st.error(f"{check.error_total:,} problem(s) found; nothing can be submitted until they are fixed. "
-             f"{check.shown_note}")
+
+def read_upload(settings: Settings) -> tuple[str, bytes] | None:
+    st.caption(f"CSV, JSON or JSONL; up to {settings.max_batch_items:,} listings and "
+               f"{settings.max_upload_megabytes} MB per file.")
+    if SAMPLE.is_file():
+        st.download_button("New here? Download a sample catalog", SAMPLE.read_bytes(), SAMPLE.name,
+                           "text/csv")
+    upload = st.file_uploader("Catalog file", type=["csv", "tsv", "json", "jsonl", "ndjson"])
+    return None if upload is None else (upload.name, upload.getvalue())
+
+
+def checked(settings: Settings, name: str, data: bytes, column_map: ColumnMap | None) -> CatalogCheck | None:
+    return call(lambda: check_catalog(data, name, settings.max_batch_items, settings.max_upload_bytes,
+                                      column_map))
+
+
+def mapping_editor(columns: list[str], has_errors: bool) -> ColumnMap | None:
+    """One table for every column (edits are kept per header for the session, so re-uploading
+    a fixed file keeps the mapping); returns only what differs from the columns' meaning."""
+    with st.expander("Column mapping", expanded=has_errors):
+        st.caption(MAPPING_HELP)
+        proposed = suggested_targets(columns)
+        table = pd.DataFrame({"Your column": columns, "Holds": [proposed[name] for name in columns]})
+        edited = st.data_editor(
+            table, hide_index=True, disabled=["Your column"], key=f"mapping-{hash(tuple(columns))}",
+            column_config={"Holds": st.column_config.SelectboxColumn(options=TARGETS, required=True)})
+    return changed_targets(dict(zip(edited["Your column"], edited["Holds"], strict=True))) or None
+
+
+def show_problems(check: CatalogCheck, file_name: str) -> None:
+    valid = len(check.items)
+    st.error(f"{check.error_total:,} problem(s) found. Fix them and upload again"
+             + (f", or submit the {valid:,} valid listing(s) only (below)." if valid else ".")
+             + f" {check.shown_note}")
     st.dataframe(pd.DataFrame([error.to_json_dict() for error in check.errors]), hide_index=True)
     st.download_button("Download the error report (CSV)", error_report_csv(check.errors),
-                       f"{Path(upload.name).stem}-errors.csv", "text/csv")
-    st.stop()
-st.success(f"{len(check.items)} listings are ready.")
-st.dataframe(pd.DataFrame([
-    {"row": item.row, "item_id": item.item_id, "title": item.draft.title,
-     "category": item.draft.category, "price": str(item.draft.price)}
-    for item in check.items
-]), hide_index=True)
-if st.button("Submit for review", type="primary"):
-    accepted = call(lambda: submit_catalog(loaded.engine, loaded.queue, settings,
-                                           owner=viewer().seller_id, filename=upload.name, data=data,
-                                           column_map=column_map))
+                       f"{Path(file_name).stem}-errors.csv", "text/csv")
+
+
+def show_ready(check: CatalogCheck) -> None:
+    st.success(f"{len(check.items):,} listings are ready.")
+    st.dataframe(pd.DataFrame([
+        {"row": item.row, "item_id": item.item_id, "title": item.draft.title,
+         "category": item.draft.category, "price": str(item.draft.price)}
+        for item in check.items
+    ]), hide_index=True)
+
+
+def submit(file_name: str, data: bytes, column_map: ColumnMap | None, batch_name: str,
+           valid_only: bool) -> None:
+    loaded = call(runtime)
+    if loaded is None:
+        return
+    accepted = call(lambda: submit_catalog(
+        loaded.engine, loaded.queue, loaded.settings, owner=viewer().seller_id, filename=file_name,
+        data=data, column_map=column_map, name=batch_name or None, accept_valid_rows=valid_only))
     if accepted is not None:
         if not accepted.created:
             st.session_state["notice"] = "This file was already submitted; here is that batch."
-        st.query_params["batch"] = str(accepted.batch_id)
         st.switch_page("views/batch.py", query_params={"batch": str(accepted.batch_id)})
+
+
+def upload_page() -> None:
+    st.title("Upload catalog")
+    loaded = call(runtime)
+    if loaded is None:
+        return
+    settings = loaded.settings
+    uploaded = read_upload(settings)
+    if uploaded is None:
+        return
+    file_name, data = uploaded
+    first_look = checked(settings, file_name, data, None)
+    if first_look is None:
+        return
+    problems = st.container()  # errors go first, above the mapping that may fix them
+    column_map = mapping_editor(first_look.columns, not first_look.ok) if first_look.columns else None
+    check = first_look if column_map is None else checked(settings, file_name, data, column_map)
+    if check is None:
+        return
+    batch_name = st.text_input("Batch name (optional)", max_chars=120,
+                               help="Shown on the Batches list and the batch page.")
+    if not check.ok:
+        with problems:
+            show_problems(check, file_name)
+        if check.items and st.button(f"Submit the {len(check.items):,} valid listing(s) only"):
+            submit(file_name, data, column_map, batch_name, valid_only=True)
+        return
+    show_ready(check)
+    if st.button("Submit for review", type="primary"):
+        submit(file_name, data, column_map, batch_name, valid_only=False)
+
+
+upload_page()
