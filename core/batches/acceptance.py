@@ -2,8 +2,10 @@
 commit together, or nothing is stored.
 
 Identity: the same owner + idempotency key with the same ordered (item id, fingerprint)
-list is the same batch; anything else under that key is a conflict. The unique constraint
-on (owner, idempotency_key) makes this hold across concurrent submitters and processes.
+list, the same batch name and the same number of rows left out (rows rejected when the seller
+chose to submit the valid rows only) is the same batch; anything else under that key is a
+conflict. The unique constraint on (owner, idempotency_key) makes this hold across concurrent
+submitters and processes.
 """
 
 import json
@@ -31,12 +33,24 @@ QUERIES = queries_beside(__file__)
 @dataclass(frozen=True)
 class SourceFile:
     """Where the items came from, shown on batch pages; `columns` is a CSV's header as the
-    seller wrote it, in order (the fix-up file is written back in those columns).
+    seller wrote it, in order, and `column_map` the mapping it was read with, when one was
+    given (the fix-up file is written back in the seller's own columns).
     """
 
     name: str | None
     format: str | None
     columns: list[str] | None = None
+    column_map: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class RejectedRows:
+    """Rows of the file left out of the batch (the seller submitted the valid rows only):
+    how many, and their problems as CatalogError.to_json_dict gives them (a bounded list).
+    """
+
+    count: int
+    report: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -82,18 +96,25 @@ def accept_batch(
     max_items: int,
     source: SourceFile = SourceFile(None, None),
     retry_of: uuid.UUID | None = None,
+    name: str | None = None,
+    rejected: RejectedRows | None = None,
 ) -> AcceptedBatch:
     """Store a batch with one job and one queue message per item, in one transaction.
-    `retry_of` links a retry to the batch it retries (same owner, enforced by the schema).
+    `retry_of` links a retry to the batch it retries (same owner, enforced by the schema);
+    `name` is already checked (submission.batch_name); `rejected` records rows left out.
 
     Raises InvalidBatchRequest (bad key, count or ids: nothing stored), IdempotencyConflict
     (key already used for different items) or StorageUnavailable (database unreachable).
     """
     _check_request(key, items, max_items)
     prepared = [_prepare(item) for item in items]
-    request_hash = batch_identity(prepared)
+    request_hash = request_identity(batch_identity(prepared), name, rejected)
     with storage_errors(), engine.begin() as connection:
-        created, batch_id = _create_or_find(connection, owner, key, request_hash, source, retry_of)
+        created, batch_id = _create_or_find(connection, owner, key, request_hash, {
+            "source_name": source.name, "source_format": source.format,
+            "source_columns": source.columns or None, "column_map": _json_or_none(source.column_map),
+            "retry_of": retry_of, "name": name, "rejected_rows": rejected.count if rejected else 0,
+            "rejected_report": _json_or_none(rejected.report if rejected else None)})
         if created:
             job_ids = _insert_jobs(connection, owner, batch_id, prepared)
             queue.enqueue(connection, job_ids)
@@ -104,6 +125,20 @@ def batch_identity(prepared: Sequence[PreparedItem]) -> str:
     """Hash of the ordered (itemId, fingerprint) list: reordering items is a different batch."""
     identity = [[item.item_id, item.fingerprint] for item in prepared]
     return sha256(json.dumps(identity, separators=(",", ":")))
+
+
+def request_identity(items_identity: str, name: str | None, rejected: RejectedRows | None) -> str:
+    """The batch's identity: its items, plus its name and how many rows it left out when there
+    are any (a plain batch keeps the items' hash, as stored before names existed). Submitting
+    the same file under another name, or with rows left out and then not, is not a replay.
+    """
+    if name is None and rejected is None:
+        return items_identity
+    return sha256(json.dumps([items_identity, name, rejected.count if rejected else 0]))
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, separators=(",", ":"))
 
 
 def _check_request(key: str, items: Sequence[CatalogItem], max_items: int) -> None:
@@ -120,20 +155,17 @@ def _prepare(item: CatalogItem) -> PreparedItem:
 
 
 def _create_or_find(
-    connection: Connection, owner: str, key: str, request_hash: str, source: SourceFile,
-    retry_of: uuid.UUID | None,
+    connection: Connection, owner: str, key: str, request_hash: str, columns: dict[str, Any]
 ) -> tuple[bool, uuid.UUID]:
     new_id = uuid.uuid4()
-    params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash,
-              "source_name": source.name, "source_format": source.format,
-              "source_columns": source.columns or None, "retry_of": retry_of}
+    params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash, **columns}
     if connection.execute(QUERIES["insert_batch"], params).first() is not None:
         return True, new_id
     existing = connection.execute(QUERIES["find_batch_by_key"], {"owner": owner, "key": key}).one()
     if existing.request_hash != request_hash:
         raise IdempotencyConflict(
-            "This idempotency key was already used for a different set of listings. "
-            "Use a new key to submit a changed catalog."
+            "This idempotency key was already used for a different set of listings (or another "
+            "batch name, or with rows left out). Use a new key to submit it as a new batch."
         )
     return False, existing.id
 

@@ -10,7 +10,7 @@ whose idempotency key is already known skips the limit: it can only replay the s
 from sqlalchemy import Engine, TextClause, text
 
 from core.batches.acceptance import AcceptedBatch
-from core.batches.submission import accept_checked, checked_catalog
+from core.batches.submission import accept_checked, batch_name, checked_catalog
 from core.errors import AdmissionLimitExceeded, storage_errors
 from core.jobs.queue import JobQueue
 from core.settings import Settings
@@ -45,16 +45,17 @@ def admit_job(engine: Engine, *, owner: str, key: str, limit: int) -> None:
 
 def submit_admitted_catalog(
     engine: Engine, queue: JobQueue, settings: Settings, *, owner: str, filename: str,
-    data: bytes, key: str,
+    data: bytes, key: str, name: str | None = None, accept_valid_rows: bool = False,
 ) -> AcceptedBatch:
     """submit_catalog behind the admission limit: check the file once, admit its listings,
     accept them. Raises what submit_catalog raises, and AdmissionLimitExceeded.
     """
-    check = checked_catalog(settings, filename, data)
+    batch = batch_name(name)
+    check = checked_catalog(settings, filename, data, accept_valid_rows=accept_valid_rows)
     admit_batch(engine, owner=owner, key=key, incoming=len(check.items),
                 limit=settings.max_unfinished_items_per_owner)
     return accept_checked(engine, queue, settings, check, owner=owner, filename=filename, data=data,
-                          key=key)
+                          key=key, name=batch)
 
 
 def _admit(engine: Engine, statement: TextClause, owner: str, key: str, incoming: int,

@@ -36,6 +36,20 @@ class BatchSummary:
     failed: int
     cancelled: int
     done: int
+    name: str | None = None
+    retry_of: uuid.UUID | None = None
+    retry_of_label: str | None = None
+    rejected_rows: int = 0
+
+    @property
+    def display_name(self) -> str:
+        """What the seller calls the batch, everywhere: its name; for an unnamed retry, "Retry of"
+        the retried batch's name or file; else its file name; else the start of its id."""
+        if self.name:
+            return self.name
+        if self.retry_of is not None:
+            return f"Retry of {self.retry_of_label or short_label(self.retry_of)}"
+        return self.source_name or short_label(self.batch_id)
 
     @property
     def retryable(self) -> bool:
@@ -69,6 +83,11 @@ class BatchSummary:
             "failed": self.failed,
             "cancelled": self.cancelled,
             "sourceName": self.source_name,
+            "name": self.name,
+            "displayName": self.display_name,
+            "retryOf": str(self.retry_of) if self.retry_of else None,
+            "retryOfName": self.retry_of_label,
+            "rejectedRows": self.rejected_rows,
         }
 
 
@@ -89,13 +108,20 @@ def progress_params(**values: Any) -> dict[str, Any]:
 
 
 def summary_from(row: Any) -> BatchSummary:
-    """A BatchSummary from a row of a query that selects the batch and batch_progress."""
+    """A BatchSummary from a row of a query that selects batch_labels and batch_progress."""
     return BatchSummary(
         batch_id=row.id, submitted_at=row.submitted_at, completed_at=row.completed_at,
         source_name=row.source_name, source_format=row.source_format, status=row.status,
         total=row.total, queued=row.queued, running=row.running, succeeded=row.succeeded,
-        failed=row.failed, cancelled=row.cancelled, done=row.done,
+        failed=row.failed, cancelled=row.cancelled, done=row.done, name=row.name,
+        retry_of=row.retry_of, retry_of_label=row.parent_name or row.parent_source_name,
+        rejected_rows=row.rejected_rows,
     )
+
+
+def short_label(batch_id: uuid.UUID) -> str:
+    """A batch with neither name nor file: "Batch" and the first 8 characters of its id."""
+    return f"Batch {str(batch_id)[:8]}"
 
 
 def get_summary(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSummary:

@@ -2,9 +2,10 @@
 -- Claims (owner, idempotency_key). ON CONFLICT waits for a concurrent submitter's commit,
 -- so exactly one of N concurrent equivalent submissions creates the batch.
 insert into review_batches (id, owner, idempotency_key, request_hash, source_name, source_format,
-  source_columns, retry_of)
+  source_columns, retry_of, name, rejected_rows, rejected_report, column_map)
 values (:id, :owner, :key, :request_hash, :source_name, :source_format,
-  cast(:source_columns as text[]), :retry_of)
+  cast(:source_columns as text[]), :retry_of, :name, :rejected_rows,
+  cast(:rejected_report as jsonb), cast(:column_map as jsonb))
 on conflict on constraint review_batches_owner_key_unique do nothing
 returning id
 
@@ -47,11 +48,19 @@ from (
   having b.completed_at is null
 ) c
 
+-- name: batch_labels
+-- What a batch is called, as every batch query selects it beside its progress: its name, the
+-- batch it retries and that batch's name and file (for "Retry of <name>"; one primary-key
+-- lookup per batch, `parent` joined by the including query), and its rejected rows.
+b.id, b.submitted_at, b.source_name, b.source_format, b.name, b.retry_of, b.rejected_rows,
+  parent.name as parent_name, parent.source_name as parent_source_name
+
 -- name: batch_summary
 -- One batch with its progress; every count comes from one statement, so they describe one
 -- snapshot.
-select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+select {{batch_labels}}, p.*
 from review_batches b
+left join review_batches parent on parent.id = b.retry_of
 cross join lateral ({{batch_progress}}) p
 where b.id = :batch_id and b.owner = :owner
 
@@ -60,6 +69,7 @@ where b.id = :batch_id and b.owner = :owner
 -- The left join tells an unknown batch (no row) from a batch with nothing after :after.
 -- :only narrows the page to failures or to reviews that need a human; the positions of the
 -- rows it skips are simply not returned, so paging stays keyset.
+left join review_batches parent on parent.id = b.retry_of
 select b.id as batch_id, j.id, j.item_id, j.item_position, j.status, j.submitted_at,
   j.started_at, j.completed_at, j.result, j.error_code, j.error_message
 from review_batches b
@@ -72,6 +82,7 @@ left join lateral (
       or (:only = 'failed' and status = 'FAILED')
       or (:only = 'human_review' and (result->>'requiresHumanReview')::boolean))
   order by item_position
+left join review_batches parent on parent.id = b.retry_of
   limit :limit_plus_one
 ) j on true
 where b.id = :batch_id and b.owner = :owner
@@ -80,11 +91,12 @@ order by j.item_position
 -- name: recent_batches
 -- One page of a seller's batches, newest first, keyset by (submitted_at, id) descending
 -- (index review_batches_owner_recent_idx): the index walk stops once the page is full.
-select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+select {{batch_labels}}, p.*
 from review_batches b
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner
   and (cast(:before_at as timestamptz) is null
+left join review_batches parent on parent.id = b.retry_of
     or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
 order by b.submitted_at desc, b.id desc
 limit :limit_plus_one
@@ -92,7 +104,7 @@ limit :limit_plus_one
 -- name: recent_completed_batches
 -- recent_batches with the COMPLETED filter: an indexed column (review_batches_owner_completed_idx),
 -- so the walk reads only complete batches, each progress read as stored.
-select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+select {{batch_labels}}, p.*
 from review_batches b
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner and b.completed_at is not null
@@ -103,9 +115,26 @@ limit :limit_plus_one
 
 -- name: recent_unfinished_batches
 -- recent_batches with the QUEUED or RUNNING filter: only unfinished batches are walked
+-- name: newest_of_chain
+-- The newest batch of the retry chain that starts at :batch_id (the batch itself when it was
+-- never retried): each step is one probe of review_batches_retry_of_key, which also makes the
+-- chain a line (one retry per batch), so the walk reads one row per link whatever the seller's
+-- history. No row for unknown or foreign ids.
+with recursive chain as (
+  select b.id, 0 as depth from review_batches b where b.id = :batch_id and b.owner = :owner
+  union all
+  select r.id, chain.depth + 1
+  from chain join review_batches r on r.retry_of = chain.id and r.owner = :owner
+)
+select id from chain order by depth desc limit 1
+
+-- name: rejected_report
+-- The rows a batch left out (submitted with "valid rows only") and their problems, as stored.
+select rejected_rows, rejected_report from review_batches where id = :batch_id and owner = :owner
+
 -- (review_batches_owner_unfinished_idx), so the cost is bounded by the seller's unfinished
 -- work; QUEUED and RUNNING are told apart by batch_progress in this same statement.
-select b.id, b.submitted_at, b.source_name, b.source_format, p.*
+select {{batch_labels}}, p.*
 from review_batches b
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner and b.completed_at is null

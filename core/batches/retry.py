@@ -2,23 +2,43 @@
 
 Only FAILED and CANCELLED items are sent again, with their snapshots exactly as first
 accepted; successes are never reviewed twice. A batch is retried once it is complete, so the
-set is final; the idempotency key is derived from the original batch, so asking twice (a
-double click, two tabs) gives the same retry batch.
+set is final, and at most once (unique index review_batches_retry_of_key): retries form one
+chain X -> retry(X) -> retry(retry(X)) ... Asking to retry any batch of a chain goes forward
+to the chain's newest batch, so a seller never loops back to an old retry: a running newest
+batch is returned as it is, a finished one with failures is retried, one with nothing left to
+retry is returned as it is. The idempotency key is derived from the batch being retried, so
+asking twice (a double click, two tabs) gives the same retry batch.
 """
 
 import uuid
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from sqlalchemy import Engine
 
 from core.batches.acceptance import AcceptedBatch, SourceFile, accept_batch
-from core.batches.progress import read_summary
+from core.batches.progress import BatchSummary, read_summary
 from core.catalogs.check import CatalogItem
-from core.errors import InvalidBatchRequest, storage_errors
+from core.errors import BatchNotFound, InvalidBatchRequest, storage_errors
 from core.jobs.queue import JobQueue
 from core.listings.snapshot import decode_snapshot
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
+# created: a new retry batch; running: the chain's newest batch is still being reviewed;
+# nothing_left: the chain's newest batch finished with nothing failed or cancelled.
+RetryReason = Literal["created", "running", "nothing_left"]
+RETRY_REASONS: tuple[RetryReason, ...] = ("created", "running", "nothing_left")
+
+
+@dataclass(frozen=True)
+class RetryOutcome(AcceptedBatch):
+    """The batch a retry request leads to (`summary`), and why that one (`reason`)."""
+
+    reason: RetryReason = "created"
+
+    def to_json_dict(self) -> dict[str, Any]:
+        return super().to_json_dict() | {"reason": self.reason}
 
 
 def retry_key(batch_id: uuid.UUID) -> str:
@@ -28,28 +48,53 @@ def retry_key(batch_id: uuid.UUID) -> str:
 
 def retry_failed(
     engine: Engine, queue: JobQueue, owner: str, batch_id: uuid.UUID, max_items: int
-) -> AcceptedBatch:
-    """A new batch (retry_of = `batch_id`) of the original's FAILED and CANCELLED items,
-    accepted atomically with its queue messages; the existing retry batch (created=False)
-    when there is one.
+) -> RetryOutcome:
+    """Go to the newest batch of `batch_id`'s retry chain: retry it as a new batch
+    (retry_of = that batch) of its FAILED and CANCELLED items, accepted atomically with its
+    queue messages, when it is complete with some; otherwise return it (created=False) with
+    reason "running" or "nothing_left".
 
-    Raises BatchNotFound for unknown or foreign ids, InvalidBatchRequest while the batch is
-    still running or when nothing failed (or more than `max_items` did), StorageUnavailable
-    when the database is down.
+    Raises BatchNotFound for unknown or foreign ids; InvalidBatchRequest when `batch_id` was
+    never retried and is still running or has nothing failed (or more than `max_items` did);
+    StorageUnavailable when the database is down.
     """
-    with storage_errors(), engine.connect() as connection:
-        summary = read_summary(connection, owner, batch_id)
-        existing = connection.execute(
-            QUERIES["find_batch_by_key"], {"owner": owner, "key": retry_key(batch_id)}).first()
-        if existing is not None:
-            return AcceptedBatch(False, read_summary(connection, owner, existing.id))
-        if summary.status != "COMPLETED":
-            raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
-        failed = connection.execute(QUERIES["failed_items"], {"owner": owner, "batch_id": batch_id}).all()
-    if not failed:
+    newest = _newest_of_chain(engine, owner, batch_id)
+    if newest.batch_id != batch_id and not newest.retryable:
+        return _outcome(AcceptedBatch(False, newest))
+    if newest.status != "COMPLETED":
+        raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
+    if not newest.retryable:
         raise InvalidBatchRequest("No listing of this batch failed: there is nothing to retry.")
+    return _outcome(_accept_retry(engine, queue, owner, newest, max_items))
+
+
+def _outcome(accepted: AcceptedBatch) -> RetryOutcome:
+    """Why a retry request leads to this batch: it was just created, it is still running, or
+    it is finished with nothing left to retry."""
+    if accepted.created:
+        reason: RetryReason = "created"
+    else:
+        reason = "running" if accepted.summary.status != "COMPLETED" else "nothing_left"
+    return RetryOutcome(accepted.created, accepted.summary, reason)
+
+
+def _newest_of_chain(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSummary:
+    """The newest batch of the chain starting at `batch_id`, in one statement (then its summary)."""
+    with storage_errors(), engine.connect() as connection:
+        newest = connection.execute(QUERIES["newest_of_chain"],
+                                    {"owner": owner, "batch_id": batch_id}).scalar_one_or_none()
+        if newest is None:
+            raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
+        return read_summary(connection, owner, newest)
+
+
+def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSummary,
+                  max_items: int) -> AcceptedBatch:
+    with storage_errors(), engine.connect() as connection:
+        failed = connection.execute(QUERIES["failed_items"],
+                                    {"owner": owner, "batch_id": batch.batch_id}).all()
     items = [CatalogItem(row_number, None, row.item_id, decode_snapshot(row.payload))
              for row_number, row in enumerate(failed, start=1)]
     source = SourceFile(failed[0].source_name, failed[0].source_format, failed[0].source_columns)
-    return accept_batch(engine, queue, owner=owner, key=retry_key(batch_id), items=items,
-                        max_items=max_items, source=source, retry_of=batch_id)
+    return accept_batch(engine, queue, owner=owner, key=retry_key(batch.batch_id), items=items,
+                        max_items=max_items, source=source, retry_of=batch.batch_id)

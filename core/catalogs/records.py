@@ -52,6 +52,11 @@ class CatalogError:
             "message": self.message
         }
 
+    @classmethod
+    def from_json_dict(cls, data: dict[str, Any]) -> "CatalogError":
+        """Back from to_json_dict (a stored report of rejected rows)."""
+        return cls(data["message"], data.get("row"), data.get("line"), data.get("itemId"), data.get("field"))
+
 
 @dataclass
 class FileRead:
