@@ -35,6 +35,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                             help=f"eligibility threshold in percent (default {default})")
     parser.add_argument("--max-forbidden", type=parse_count, default=0,
                         help="eligibility: most forbidden claims asserted (default 0)")
+    parser.add_argument("--require-eligible", action="store_true",
+                        help="exit 1 when the verdict is NOT ELIGIBLE (for CI gates); without it a "
+                             "completed run exits 0 whatever its verdict")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run_eval)
 
@@ -65,7 +68,9 @@ def parse_count(value: str) -> int:
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    """Exit 0 whenever the run completed: poor scores (and an ineligible verdict) are a result."""
+    """Exit 0 whenever the run completed: poor scores (and an ineligible verdict) are a result;
+    with --require-eligible an ineligible verdict exits 1, so a CI job can gate on it.
+    """
     if args.dataset == "compare":
         return run_compare(args)
     if args.runs:
@@ -100,7 +105,7 @@ def run_dataset(args: argparse.Namespace) -> int:
     folder = runs.save_run(settings.home, info, card, results, outcome)
     summary = runs.summary_json(info, card, outcome) | {"runDir": str(folder)}
     print_json(summary) if args.json else print_summary(summary)
-    return 0
+    return 1 if args.require_eligible and not outcome.eligible else 0
 
 
 def _judge_name(the_judge: Any) -> str | None:
@@ -135,6 +140,7 @@ def print_summary(summary: dict[str, Any]) -> None:
                                             if summary["judge"] else ""))
     print_fields([(label, render(metrics.get(key))) for label, key, render in SCORECARD_ROWS]
                  + [("errors", ", ".join(f"{c} x{n}" for c, n in metrics["errorCodes"].items()) or None)])
+    _print_families(metrics.get("perFamily") or {})
     _print_failures(summary["failures"], metrics)
     checks = summary["verdict"]["checks"]
     print(f"\nVerdict: {'ELIGIBLE' if summary['verdict']['eligible'] else 'NOT ELIGIBLE'}")
@@ -177,6 +183,22 @@ SCORECARD_ROWS = (
     ("tokens in", "inputTokens", _number), ("tokens out", "outputTokens", _number),
     ("cost estimate (USD)", "costEstimateUsd", _number),
 )
+
+
+FAMILY_HEADINGS = (("dataset", "Per dataset family (family: tag)"), ("rules", "Per rule family that fired"))
+
+
+def _print_families(per_family: dict[str, dict[str, dict[str, Any]]]) -> None:
+    """A table per grouping: a weak family shows here even when the overall rates look fine."""
+    for key, heading in FAMILY_HEADINGS:
+        rows = per_family.get(key) or {}
+        if rows:
+            width = max(len(heading), *(len(name) + 2 for name in rows))
+            print(f"\n{heading:<{width}}  runs  need review  recall  false pos.  in range")
+            for name, row in rows.items():
+                print(f"  {name:<{width - 2}}  {row['runs']:>4}  {row['needReview']:>11}  "
+                      f"{_percent(row['humanReviewRecall']):>6}  {_percent(row['falsePositiveRate']):>10}  "
+                      f"{_percent(row['scoreInRangeRate']):>8}")
 
 
 def _print_failures(failures: list[dict[str, Any]], metrics: dict[str, Any]) -> None:

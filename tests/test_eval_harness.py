@@ -141,6 +141,57 @@ def test_verdict_thresholds_come_from_flags(home: Path):
     assert len(list((home / "eval-runs").iterdir())) == 2
 
 
+def test_require_eligible_exits_1_only_when_the_verdict_is_not_eligible():
+    failing = run_cli("eval", str(EXAMPLE), "--min-concepts", "100", "--require-eligible")
+    passing = run_cli("eval", str(EXAMPLE), "--min-recall", "0", "--min-concepts", "0",
+                      "--min-valid", "0", "--max-forbidden", "99", "--require-eligible")
+
+    assert failing.returncode == 1 and "Verdict: NOT ELIGIBLE" in failing.stdout, failing.stderr
+    assert passing.returncode == 0 and "Verdict: ELIGIBLE" in passing.stdout, passing.stderr
+
+
+# --- Figures per family ----------------------------------------------------------------------------
+
+
+def tagged_line(case_id: str, family: str, needs_review: bool, listing: dict[str, object]) -> str:
+    return json.dumps({"id": case_id, "tags": [f"family:{family}", "kind"], "listing": listing,
+                       "expectations": {"requiresHumanReview": needs_review,
+                                        "acceptableScore": {"minimum": 0, "maximum": 100},
+                                        "expectedConcepts": [], "forbiddenClaims": []}})
+
+
+def test_figures_are_given_per_dataset_family_tag_and_per_rule_family_that_fired(tmp_path: Path):
+    helmet = {"title": "Kask road cycling helmet size M", "description": "The shell is cracked above "
+              "the left vent after a fall; straps fine.", "category": "Cycling",
+              "price": 20, "attributes": {"brand": "Kask", "size": "M"}}
+    dataset = tmp_path / "families.jsonl"
+    dataset.write_text("\n".join([tagged_line("a", "sporting", True, helmet),
+                                   tagged_line("b", "sporting", False, helmet),
+                                   tagged_line("c", "books", False, LISTING | {"title": "Novel"})]))
+
+    result = run_cli("eval", str(dataset), "--json")
+    text = run_cli("eval", str(dataset))
+
+    assert result.returncode == 0, result.stderr
+    per_family = json.loads(result.stdout)["metrics"]["perFamily"]
+    assert per_family["dataset"]["sporting"] == {"runs": 2, "needReview": 1, "humanReviewRecall": 1.0,
+                                                 "falsePositiveRate": 1.0, "scoreInRangeRate": 1.0}
+    assert set(per_family["dataset"]) == {"sporting", "books"}
+    assert per_family["rules"]["safety-critical"]["runs"] == 2
+    assert "Per dataset family" in text.stdout and "Per rule family that fired" in text.stdout
+
+
+def test_a_reviewer_that_cannot_name_rule_families_gets_no_rule_table():
+    cases = parse_dataset(tagged_line("a", "toys", True, LISTING))
+    review = ListingReview(quality_score=10, requires_human_review=True)
+    results = [RunResult(cases[0], 1, 1.0, review=review)]
+
+    assert score(results, Named()).per_family == {
+        "dataset": {"toys": {"runs": 1, "needReview": 1, "humanReviewRecall": 1.0,
+                             "falsePositiveRate": None, "scoreInRangeRate": 1.0}},
+        "rules": {}}
+
+
 # --- Saved runs and compare ------------------------------------------------------------------------
 
 

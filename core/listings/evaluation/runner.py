@@ -33,6 +33,7 @@ class RunResult:
     output_tokens: int | None = None
     judged: JudgeVerdict | None = None
     judge_error: str | None = None
+    rule_families: tuple[str, ...] = ()  # which rule families fired, for reviewers made of rules
 
     @property
     def reviewed(self) -> ListingReview:
@@ -62,7 +63,14 @@ def _run_once(case: EvalCase, run: int, provider: ReviewProvider, timeout: float
     except ReviewError as error:
         return RunResult(case, run, _elapsed_ms(started), error_code=error.code)
     return RunResult(case, run, _elapsed_ms(started), review=outcome.review,
-                     input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens)
+                     input_tokens=outcome.input_tokens, output_tokens=outcome.output_tokens,
+                     rule_families=_rule_families(provider, case))
+
+
+def _rule_families(provider: ReviewProvider, case: EvalCase) -> tuple[str, ...]:
+    """A rule-based reviewer can say which of its rule families fired; a model cannot."""
+    explain = getattr(provider, "rule_families", None)
+    return tuple(explain(case.draft)) if callable(explain) else ()
 
 
 def _elapsed_ms(started: float) -> float:

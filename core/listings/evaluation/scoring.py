@@ -3,11 +3,16 @@ when one was asked for) and the per-sample grades saved with every run.
 
 Quality rates (recall, precision, coverage, score range) are over valid responses only: an
 invalid response is already counted once, in `valid_rate` and `error_codes`.
+
+Per family: one rate over a whole dataset hides a reviewer that fails a whole kind of listing, so
+recall, false positives and score in range are also given per dataset family (the `family:` tag
+of a case) and per rule family that fired (reviewers made of rules say which fired).
 """
 
 import math
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -67,6 +72,7 @@ class Scorecard:
     input_tokens: int | None
     output_tokens: int | None
     failures: list[CaseFailure] = field(default_factory=list)
+    per_family: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def to_json_dict(self) -> dict[str, Any]:
         """camelCase like every other JSON the CLI prints; rates rounded for reading."""
@@ -102,7 +108,40 @@ def score(results: list[RunResult], provider: ReviewProvider) -> Scorecard:
         output_tokens=_total([result.output_tokens for result in valid]),
         failures=[CaseFailure(r.case.case_id, r.run, problems) for r in results
                   if (problems := _problems(r, grades.get(id(r))))],
+        per_family=family_figures(valid),
     )
+
+
+FAMILY_TAG = "family:"
+NO_RULE = "(none fired)"
+
+
+def family_figures(valid: list[RunResult]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Figures per dataset family tag and per rule family that fired (empty when not known)."""
+    explained = any(result.rule_families for result in valid)
+    return {"dataset": _figures_by(valid, _dataset_families),
+            "rules": _figures_by(valid, lambda r: r.rule_families or (NO_RULE,)) if explained else {}}
+
+
+def _dataset_families(result: RunResult) -> tuple[str, ...]:
+    return tuple(tag.removeprefix(FAMILY_TAG) for tag in result.case.tags if tag.startswith(FAMILY_TAG))
+
+
+def _figures_by(valid: list[RunResult],
+                keys: Callable[[RunResult], Iterable[str]]) -> dict[str, dict[str, Any]]:
+    groups: dict[str, list[RunResult]] = defaultdict(list)
+    for result in valid:
+        for key in keys(result):
+            groups[key].append(result)
+    return {key: _family_figures(groups[key]) for key in sorted(groups)}
+
+
+def _family_figures(runs: list[RunResult]) -> dict[str, Any]:
+    """The three figures a family is judged by, with the counts that make them readable."""
+    return {"runs": len(runs), "needReview": sum(r.case.expect.requires_human_review for r in runs),
+            "humanReviewRecall": rounded(_flag_rate(runs, expected=True)),
+            "falsePositiveRate": rounded(_flag_rate(runs, expected=False)),
+            "scoreInRangeRate": rounded(_mean([float(_in_range(r)) for r in runs]))}
 
 
 def grade(result: RunResult) -> SampleGrade:

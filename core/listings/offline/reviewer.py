@@ -34,8 +34,14 @@ def review_listing(draft: ListingDraft) -> ListingReview:
     the score: they are cut out before scoring and reported as an issue of their own.
     """
     listing = prepare(draft)
-    findings = [finding for rule in _RULES for finding in rule(listing)]
+    findings = [finding for _, rule in _RULES for finding in rule(listing)]
     return _to_review(findings)
+
+
+def rule_families(draft: ListingDraft) -> tuple[str, ...]:
+    """Which rule families found something, for evaluation figures per family."""
+    listing = prepare(draft)
+    return tuple(dict.fromkeys(family for family, rule in _RULES if rule(listing)))
 
 
 def _to_review(findings: list[Finding]) -> ListingReview:
@@ -80,26 +86,26 @@ def _clip(message: str) -> str:
 
 
 # Safety first, then contradictions, then completeness and style; this order is the output order.
-_RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
-    text_signals,
-    child_safety,
-    precious_metal,
-    price_checks,
-    injection,
-    safety_product,
-    unproven_provenance,
-    too_incomplete,
-    capacity_conflict,
-    numeric_conflict,
-    condition_conflict,
-    colour_conflict,
-    condition_defect_conflict,
-    short_description,
-    short_title,
-    generic_title,
-    no_attributes,
-    vague_phrases,
-    shouting_title,
-    exclamations,
-    missing_fields,
+_RULES: tuple[tuple[str, Callable[[Listing], list[Finding]]], ...] = (
+    ("signals", text_signals),
+    ("child-safety", child_safety),
+    ("precious-metal", precious_metal),
+    ("price", price_checks),
+    ("injection", injection),
+    ("safety-critical", safety_product),
+    ("provenance", unproven_provenance),
+    ("too-incomplete", too_incomplete),
+    ("numeric-contradiction", capacity_conflict),
+    ("numeric-contradiction", numeric_conflict),
+    ("condition-contradiction", condition_conflict),
+    ("colour-contradiction", colour_conflict),
+    ("condition-contradiction", condition_defect_conflict),
+    ("completeness", short_description),
+    ("completeness", short_title),
+    ("completeness", generic_title),
+    ("completeness", no_attributes),
+    ("completeness", vague_phrases),
+    ("completeness", shouting_title),
+    ("completeness", exclamations),
+    ("completeness", missing_fields),
 )
