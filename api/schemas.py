@@ -13,6 +13,7 @@ from pydantic.alias_generators import to_camel
 from pydantic.json_schema import models_json_schema
 
 from core.batches.progress import BATCH_STATUSES
+from core.batches.verdicts import GOOD_SCORE_FROM, Verdict
 from core.jobs.status import JOB_STATUSES
 from core.listings import draft
 
@@ -147,6 +148,16 @@ class JobError(Shape):
     message: str
 
 
+class SubmittedListing(Shape):
+    """The listing as the seller submitted it; the price as a decimal string keeps its scale."""
+
+    title: str
+    description: str
+    category: str
+    price: str = Field(pattern=r"^\d+(\.\d+)?$", description="e.g. \"45.00\"")
+    attributes: dict[str, str]
+
+
 class BatchItem(Shape):
     item_id: str
     job_id: uuid.UUID
@@ -156,12 +167,49 @@ class BatchItem(Shape):
     completed_at: datetime | None
     result: Review | None
     error: JobError | None
+    position: int = Field(ge=1, description="Place in the file as accepted (never changes)")
+    title: str
+    verdict: Verdict | None = Field(description=f"null until reviewed; good: score {GOOD_SCORE_FROM} "
+                                                "or more and no human review asked for")
+    score: int | None = Field(ge=0, le=100)
+    requires_human_review: bool
+    issue_count: int = Field(ge=0)
+    listing: SubmittedListing
+
+
+class ViewCounts(BaseModel):
+    """Items in each view, keyed by the `view` parameter's values."""
+
+    all: int
+    needs_attention: int
+    needs_human_review: int
+    failed: int
+    cancelled: int
+    pending: int
+
+
+class ItemCounts(Shape):
+    """The batch's items by verdict (reviewed) or job state (not reviewed), one snapshot."""
+
+    good: int
+    needs_work: int
+    needs_human_review: int
+    failed: int
+    cancelled: int
+    queued: int
+    running: int
+    total: int
+    views: ViewCounts
 
 
 class ItemsPage(Shape):
     batch_id: uuid.UUID
     items: list[BatchItem]
-    next_after: int | None = Field(description="Pass as `after` for the next page; null on the last.")
+    next_after: int | None = Field(description="Position order: pass as `after` for the next page; "
+                                                "null on the last page and in score order.")
+    next_cursor: str | None = Field(description="Pass as `cursor` (same view, search and sort) for "
+                                                "the next page; null on the last.")
+    counts: ItemCounts
 
 
 class Job(Shape):

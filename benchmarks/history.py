@@ -34,9 +34,12 @@ from core import embedded_postgres, schema
 from core.batches.acceptance import accept_batch
 from core.batches.admission import BATCH_ADMISSION
 from core.batches.export import export_csv, export_rows
+from core.batches.pages import QUERIES as ITEMS
+from core.batches.pages import VIEW_CLASSES
 from core.batches.progress import QUERIES as BATCHES
 from core.batches.progress import progress_params
 from core.batches.retry import retry_failed, retry_key
+from core.batches.verdicts import GOOD_SCORE_FROM
 from core.database import make_engine
 from core.embedded_postgres import ensure_running
 from core.jobs.cancel import QUERIES as JOBS
@@ -75,10 +78,8 @@ def cases(history: GrownHistory) -> dict[str, Case]:
                               progress_params(owner=BIG, batch_id=history.running_batch)),
         "failed_items (10k)": (BATCHES["failed_items"], failed),
         "before: failed_items": (BEFORE["failed_items"], failed),
-        "items page": (BATCHES["batch_items_page"],
-                       failed | {"after": 5000, "only": None, "limit_plus_one": 51}),
-        "items page failed": (BATCHES["batch_items_page"],
-                              failed | {"after": 5000, "only": "failed", "limit_plus_one": 51}),
+        "items page": (ITEMS["batch_items_page"], item_params(failed, "all") | {"after": 5000}),
+        "items page failed": (ITEMS["batch_items_page"], item_params(failed, "failed") | {"after": 5000}),
         "export chunk": (BATCHES["export_chunk"], failed | {"after": 5000, "limit": 1000}),
         "admission": (BATCH_ADMISSION, {"owner": BIG, "key": "new"}),
         "cancel (rolled back)": (JOBS["cancel_queued_batch_jobs"],
@@ -90,6 +91,11 @@ def cases(history: GrownHistory) -> dict[str, Case]:
         "ops completions/minute": (OPERATIONS["completions_per_minute"], {}),
         "ops queue_depth": (OPERATIONS["queue_depth"], {}),
     }
+
+
+def item_params(failed: dict[str, Any], view: str) -> dict[str, Any]:
+    """A 50-item page of the 10,000-item batch in one view (core/batches/pages.py's parameters)."""
+    return failed | {"classes": list(VIEW_CLASSES[view]), "good_from": GOOD_SCORE_FROM, "limit_plus_one": 51}
 
 
 def timed(engine: Engine, query: TextClause, params: dict[str, Any], runs: int) -> list[float]:

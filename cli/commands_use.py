@@ -5,11 +5,14 @@ that its schema is current, and answer at once.
 """
 
 import argparse
+import shlex
 import uuid
 from pathlib import Path
+from typing import Any
 
 from cli.output import print_fields, print_json, print_review, print_table, yes_no
-from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX
+from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, SORTS, VIEWS, BatchItem
+from core.batches.verdicts import VERDICT_WORDS, state_word
 from core.settings import PROVIDERS, seller_id
 
 LISTING_HELP = """\
@@ -29,10 +32,17 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     submit.add_argument("--key", help="idempotency key (default: hash of owner + file content)")
     batch = _command(commands, "batch", "Show a batch's progress.", run_batch)
     batch.add_argument("batch_id", type=parse_uuid)
-    items = _command(commands, "items", "Page through a batch's items in order (with their job ids).",
-                     run_items)
+    items = _command(commands, "items", "A batch's items as a table, a page at a time: a view, a search "
+                     "and an order, with every view's count (and the job ids).", run_items)
     items.add_argument("batch_id", type=parse_uuid)
-    items.add_argument("--after", type=int, default=0, help="last position already seen (default 0)")
+    items.add_argument("--view", choices=VIEWS, default="all",
+                       help="needs_attention = needs work, needs human review or failed; "
+                            "pending = queued or running (default all)")
+    items.add_argument("--search", help="start of an item id (exact case) or of a title (any case)")
+    items.add_argument("--sort", choices=SORTS, default="position",
+                       help="position (file order, default) or score (worst first; unreviewed last)")
+    items.add_argument("--cursor", help="where to continue: the cursor of the 'More:' line (nextCursor)")
+    items.add_argument("--after", type=int, help="position order only: last position already seen")
     items.add_argument("--limit", type=int, default=DEFAULT_LIMIT,
                        help=f"1-{LIMIT_MAX} (default {DEFAULT_LIMIT})")
     job = _command(commands, "job", "Show one review job and its review in full.", run_job)
@@ -109,24 +119,35 @@ def run_batch(args: argparse.Namespace) -> int:
 
 def run_items(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
-    from core.batches.pages import get_items_page
+    from core.batches.pages import get_items_page, item_counts, outcome_line
 
     runtime = open_runtime(migrate=False)
-    page = get_items_page(runtime.engine, _owner(args, runtime), args.batch_id, after=args.after,
-                          limit=args.limit, max_after=runtime.settings.max_batch_items)
+    owner = _owner(args, runtime)
+    page = get_items_page(runtime.engine, owner, args.batch_id, view=args.view, search=args.search,
+                          sort=args.sort, cursor=args.cursor, after=args.after, limit=args.limit,
+                          max_after=runtime.settings.max_batch_items)
+    counts = item_counts(runtime.engine, owner, args.batch_id)
     if args.json:
-        print_json(page.to_json_dict())
+        print_json(page.to_json_dict() | {"counts": counts.to_json_dict()})
         return 0
-    print_table(
-        ["#", "item", "status", "score", "needs human review", "job id", "error"],
-        [[item.position, item.item_id, item.status, (item.result or {}).get("qualityScore"),
-          yes_no((item.result or {}).get("requiresHumanReview")), item.job_id, item.error_code]
-         for item in page.items],
-    )
-    if page.next_after is not None:
-        print(f"More: listing-review items {args.batch_id} --after {page.next_after}")
+    print(outcome_line(counts))
+    print("Views: " + ", ".join(f"{view} {count:,}" for view, count in counts.views().items()))
+    print_table(["#", "item", "title", "state", "verdict", "score", "human review", "issues", "job id",
+                 "error"], [_item_row(item) for item in page.items])
+    if page.next_cursor is not None:
+        print("More: " + shlex.join(["listing-review", "items", str(args.batch_id), "--view", args.view,
+                                     *(["--search", args.search] if args.search else []),
+                                     "--sort", args.sort, "--cursor", page.next_cursor]))
     print("One item in full: listing-review job JOB_ID")
     return 0
+
+
+def _item_row(item: BatchItem) -> list[Any]:
+    """One table row; a title's line breaks and tabs become spaces so rows stay one line each."""
+    return [item.position, item.item_id, " ".join(item.title.split()), state_word(item.status),
+            VERDICT_WORDS[item.verdict] if item.verdict else None, item.score,
+            yes_no(item.human_review) if item.result else None,
+            item.issue_count, item.job_id, item.error_code]
 
 
 def run_job(args: argparse.Namespace) -> int:

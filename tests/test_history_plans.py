@@ -15,9 +15,12 @@ import pytest
 from sqlalchemy import Engine, TextClause, text
 
 from core.batches.admission import BATCH_ADMISSION
+from core.batches.pages import QUERIES as ITEM_QUERIES
+from core.batches.pages import VIEW_CLASSES
 from core.batches.progress import QUERIES as BATCH_QUERIES
 from core.batches.progress import progress_params
 from core.batches.recent import _QUERY_BY_STATUS
+from core.batches.verdicts import GOOD_SCORE_FROM
 from core.database import make_engine
 from core.jobs.cancel import QUERIES as JOB_QUERIES
 from core.operations.stats import QUERIES as OPERATIONS_QUERIES
@@ -102,12 +105,35 @@ def test_failed_items_reads_only_the_failures_of_the_batch(grown):
     assert_bounded(engine, BATCH_QUERIES["failed_items"], params, "review_jobs_batch_retryable_idx")
 
 
-@pytest.mark.parametrize("only", [None, "failed", "human_review"])
-def test_item_pages_are_keyset_ranges(grown, only):
+def item_params(history: GrownHistory, view: str, **keyset: Any) -> dict[str, Any]:
+    return {"owner": BIG, "batch_id": history.failed_batch, "classes": list(VIEW_CLASSES[view]),
+            "good_from": GOOD_SCORE_FROM, "limit_plus_one": 51} | keyset
+
+
+@pytest.mark.parametrize("view", ["all", "failed", "needs_human_review"])
+def test_item_pages_are_keyset_ranges(grown, view):
     engine, history = grown
-    params = {"owner": BIG, "batch_id": history.failed_batch, "after": 500, "only": only,
-              "limit_plus_one": 51}
-    assert_bounded(engine, BATCH_QUERIES["batch_items_page"], params)
+    assert_bounded(engine, ITEM_QUERIES["batch_items_page"], item_params(history, view, after=500))
+    by_score = item_params(history, view, after_score=40, after_position=500, unscored_after=0)
+    assert_bounded(engine, ITEM_QUERIES["batch_items_by_score"], by_score)
+    unscored = item_params(history, view, after_score=None, after_position=0, unscored_after=500)
+    assert_bounded(engine, ITEM_QUERIES["batch_items_by_score"], unscored)
+
+
+@pytest.mark.parametrize("search", ["item-12", "wireless", "Wireless keyboard", "zz%_"])
+def test_item_search_reads_both_prefix_indexes(grown, search):
+    engine, history = grown
+    params = item_params(history, "needs_attention", search=search, by_score=True, after_key=-1,
+                         after_position=0)
+    plan = plan_of(engine, ITEM_QUERIES["batch_items_search"], params)
+    assert unbounded_nodes(plan) == [], json.dumps(plan, indent=1)
+    assert {"review_jobs_batch_item_prefix_idx", "review_jobs_batch_title_prefix_idx"} <= index_names(plan)
+
+
+def test_item_counts_read_one_batch(grown):
+    engine, history = grown
+    params = {"owner": BIG, "batch_id": history.failed_batch, "good_from": GOOD_SCORE_FROM}
+    assert_bounded(engine, ITEM_QUERIES["item_counts"], params)
 
 
 def test_export_chunks_are_keyset_ranges(grown):

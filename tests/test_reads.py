@@ -6,9 +6,10 @@ import pytest
 from sqlalchemy import Engine, text
 
 from core.batches.acceptance import accept_batch
-from core.batches.pages import QUERIES, get_items_page
+from core.batches.pages import CLASSES, QUERIES, get_items_page
 from core.batches.progress import get_summary, score_distribution
 from core.batches.recent import list_batches
+from core.batches.verdicts import GOOD_SCORE_FROM
 from core.errors import BatchNotFound, InvalidBatchRequest
 from tasks.queue import DramatiqPgQueue
 from tests.builders import items
@@ -111,10 +112,11 @@ def test_paging_bounds_are_enforced(engine: Engine, after: int, limit: int):
         get_items_page(engine, "local", batch_id, after=after, limit=limit, max_after=1000)
 
 
-def test_page_query_needs_no_access_to_payload_hash_or_token(engine: Engine, database_url: str):
+def test_page_query_needs_no_access_to_hash_or_token(engine: Engine, database_url: str):
+    """The page shows the listing as submitted (payload), never the request hash or the token."""
     batch_id = accept(engine, 3)
     visible = ("id, owner, batch_id, item_id, item_position, status, submitted_at, started_at, "
-               "completed_at, result, error_code, error_message")
+               "completed_at, result, error_code, error_message, payload")
     with engine.begin() as conn:
         conn.execute(text("drop role if exists lr_page_reader"))
         conn.execute(text("create role lr_page_reader"))
@@ -124,12 +126,12 @@ def test_page_query_needs_no_access_to_payload_hash_or_token(engine: Engine, dat
         with engine.connect() as conn:
             conn.execute(text("set role lr_page_reader"))
             with pytest.raises(Exception, match="permission denied"):
-                conn.execute(text("select payload from review_jobs")).all()
+                conn.execute(text("select request_hash from review_jobs")).all()
             conn.rollback()
             conn.execute(text("set role lr_page_reader"))
             rows = conn.execute(QUERIES["batch_items_page"], {
                 "owner": "local", "batch_id": batch_id, "after": 0, "limit_plus_one": 26,
-                "only": None}).all()
+                "classes": list(CLASSES), "good_from": GOOD_SCORE_FROM}).all()
             conn.rollback()
         assert [row.item_position for row in rows] == [1, 2, 3]
     finally:
@@ -145,8 +147,8 @@ def test_pages_can_show_only_failures_or_human_review(engine: Engine):
     with engine.begin() as conn:
         conn.execute(text("update review_jobs set result = '{\"qualityScore\": 40, "
                           "\"requiresHumanReview\": true}' where item_position = 3"))
-    failed = get_items_page(engine, "local", batch_id, only="failed", max_after=1000)
-    human = get_items_page(engine, "local", batch_id, only="human_review", max_after=1000)
+    failed = get_items_page(engine, "local", batch_id, view="failed", max_after=1000)
+    human = get_items_page(engine, "local", batch_id, view="needs_human_review", max_after=1000)
     assert [item.position for item in failed.items] == [2]
     assert [item.position for item in human.items] == [3]
 

@@ -13,7 +13,7 @@ from api.headers import VERSIONED, IdempotencyKey, media_type
 from api.problems import UnsupportedMediaType
 from api.responses import accepted, accepted_response, parse_id, problems
 from core.batches.admission import submit_admitted_catalog
-from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, get_items_page
+from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, SEARCH_MAX, Sort, View, get_items_page, item_counts
 from core.batches.progress import get_summary
 from core.costs.ledger import batch_cost
 from core.errors import BatchNotFound, InvalidBatchRequest
@@ -56,17 +56,29 @@ def read_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
 
 
 @router.get("/{batchId}/items", response_model=schemas.ItemsPage,
-            summary="A page of items in accepted order", responses=problems(400, 401, 404, 503))
+            summary="A page of the batch's items: a view, a search, an order, and every view's count",
+            responses=problems(400, 401, 404, 503))
 def read_items(
     batchId: str, owner: Owner, runtime: RuntimeDep,
-    after: Annotated[int, Query(ge=0, description="Last position already seen (0 = start); "
-                                                  "at most LISTING_REVIEW_MAX_BATCH_ITEMS.")] = 0,
+    view: Annotated[View, Query(description=(
+        "needs_attention = needs work + needs human review + failed; pending = queued or running"))] = "all",
+    q: Annotated[str | None, Query(max_length=SEARCH_MAX, description=(
+        "Start of an item id (exact case) or of a title (any case); % and _ are plain characters"))] = None,
+    sort: Annotated[Sort, Query(description=(
+        "position (file order) or score (worst first, then position; items without a score last)"))
+    ] = "position",
+    cursor: Annotated[str | None, Query(max_length=200, description=(
+        "`nextCursor` of the previous page with the same sort, as returned"))] = None,
+    after: Annotated[int | None, Query(ge=0, description=(
+        "Position order only: last position already seen (0 = start), at most "
+        "LISTING_REVIEW_MAX_BATCH_ITEMS; `cursor` does the same for any order"))] = None,
     limit: Annotated[int, Query(ge=1, le=LIMIT_MAX)] = DEFAULT_LIMIT,
 ) -> JSONResponse:
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
-    page = get_items_page(runtime.engine, owner, batch_id, after=after, limit=limit,
-                          max_after=runtime.settings.max_batch_items)
-    return JSONResponse(page.to_json_dict())
+    page = get_items_page(runtime.engine, owner, batch_id, view=view, search=q, sort=sort, cursor=cursor,
+                          after=after, limit=limit, max_after=runtime.settings.max_batch_items)
+    counts = item_counts(runtime.engine, owner, batch_id)
+    return JSONResponse(page.to_json_dict() | {"counts": counts.to_json_dict()})
 
 
 async def _catalog(request: Request) -> tuple[str, bytes]:

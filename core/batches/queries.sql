@@ -64,30 +64,6 @@ left join review_batches parent on parent.id = b.retry_of
 cross join lateral ({{batch_progress}}) p
 where b.id = :batch_id and b.owner = :owner
 
--- name: batch_items_page
--- Keyset page by immutable position. Never selects payload, request_hash or execution_token.
--- The left join tells an unknown batch (no row) from a batch with nothing after :after.
--- :only narrows the page to failures or to reviews that need a human; the positions of the
--- rows it skips are simply not returned, so paging stays keyset.
-left join review_batches parent on parent.id = b.retry_of
-select b.id as batch_id, j.id, j.item_id, j.item_position, j.status, j.submitted_at,
-  j.started_at, j.completed_at, j.result, j.error_code, j.error_message
-from review_batches b
-left join lateral (
-  select id, item_id, item_position, status, submitted_at, started_at, completed_at,
-    result, error_code, error_message
-  from review_jobs
-  where batch_id = b.id and item_position > :after
-    and (cast(:only as text) is null
-      or (:only = 'failed' and status = 'FAILED')
-      or (:only = 'human_review' and (result->>'requiresHumanReview')::boolean))
-  order by item_position
-left join review_batches parent on parent.id = b.retry_of
-  limit :limit_plus_one
-) j on true
-where b.id = :batch_id and b.owner = :owner
-order by j.item_position
-
 -- name: recent_batches
 -- One page of a seller's batches, newest first, keyset by (submitted_at, id) descending
 -- (index review_batches_owner_recent_idx): the index walk stops once the page is full.
