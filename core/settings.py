@@ -151,6 +151,20 @@ class Settings(BaseSettings):
                     "and prices.<provider>.<model>.input_per_million/output_per_million (USD).")
 
     @field_validator("prices_file")
+    rate_limits: str = Field(
+        default="", max_length=10_000,
+        description="Shared limits per provider+model across every worker, e.g. "
+                    "`openai:gpt-4.1-mini=500rpm,200000tpm;gemini:gemini-2.5-flash=1000rpm`; "
+                    "empty = no limit.")
+
+    @field_validator("rate_limits")
+    @classmethod
+    def rate_limits_are_readable(cls, value: str) -> str:
+        """A malformed limit stops start-up naming the variable, not the first call."""
+        from core.provider_gate.rate_limits import parse_rate_limits
+
+        parse_rate_limits(value, PROVIDERS)
+        return value
     @classmethod
     def prices_file_is_readable(cls, value: Path | None) -> Path | None:
         """A broken price file stops start-up (naming the variable), not the first cost read."""

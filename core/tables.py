@@ -171,3 +171,32 @@ class WebhookDelivery(SQLModel, table=True):
     last_error: str | None = Field(default=None, sa_type=sa.String(32))
     created_at: datetime = Field(sa_type=_MOMENT)
     delivered_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+
+
+class ProviderRateLimit(SQLModel, table=True):
+    """A provider+model's shared rate-limit bucket (core/provider_gate/rate_limits.py)."""
+
+    __tablename__ = "provider_rate_limits"
+
+    provider: str = Field(primary_key=True, sa_type=sa.Text)
+    model: str = Field(primary_key=True, sa_type=sa.Text)
+    requests_per_minute: int | None = None
+    tokens_per_minute: int | None = None
+    requests_free_at: datetime = Field(sa_type=_MOMENT)
+    tokens_free_at: datetime = Field(sa_type=_MOMENT)
+    returns_at: datetime = Field(sa_type=_MOMENT)
+    updated_at: datetime = Field(sa_type=_MOMENT)
+
+
+class ProviderCallCount(SQLModel, table=True):
+    """Calls and 429s per provider+model per minute, in 16 shards (operations page)."""
+
+    __tablename__ = "provider_call_counts"
+
+    provider: str = Field(primary_key=True, sa_type=sa.Text)
+    model: str = Field(primary_key=True, sa_type=sa.Text)
+    minute: datetime = Field(primary_key=True, sa_type=_MOMENT)
+    shard: int = Field(primary_key=True, sa_type=sa.SmallInteger)
+    calls: int
+    rate_limited: int
+    tokens: int = Field(sa_type=sa.BigInteger)

@@ -44,12 +44,13 @@ OutcomeT = TypeVar("OutcomeT", bound=Enum)
 DURATION_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 180)
 AGE_BUCKETS = (0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 2700, 3600)
 ATTEMPT_OUTCOMES = ("succeeded", "failed", "model_timeout", "capacity_unavailable", "rate_limited",
-                    "stale", "skipped", "recoverable_failure", "paused")
+                    "stale", "skipped", "recoverable_failure", "paused", "throttled")
 REJECTION_REASONS = ("too_large", "unreadable", "invalid_rows", "invalid_request")
 RECOVERY_KINDS = ("stale_job", "orphan_message")
 # Outcomes of the runner (core/jobs/execution.Outcome) whose label does not depend on an error code.
 _PLAIN_OUTCOMES = {"succeeded": "succeeded", "stale": "stale", "skipped": "skipped",
-                   "exhausted": "failed", "deferred": "capacity_unavailable", "paused": "paused"}
+                   "exhausted": "failed", "deferred": "capacity_unavailable", "paused": "paused",
+                   "throttled": "throttled"}
 _CODE_OUTCOMES = {"MODEL_TIMEOUT": "model_timeout", "AI_RATE_LIMITED": "rate_limited",
                   "MODEL_CAPACITY_UNAVAILABLE": "capacity_unavailable"}
 # Runner outcomes that complete a job it claimed (a committed success or terminal model
@@ -71,6 +72,8 @@ class _Metrics:
     recoveries: Counter
     model_tokens: Counter
     purged: Counter
+    rate_limit_waits: Counter
+    rate_limit_wait_seconds: Counter
 
 
 _metrics_lock = threading.Lock()
@@ -121,6 +124,15 @@ def _create_metrics() -> _Metrics:
         purged=Counter("listing_review_purged_rows",
                        "Rows deleted by retention: finished batches and their jobs past the "
                        "retention period, done queue messages after an hour.", ["kind"]),
+        rate_limit_waits=Counter(
+            "listing_review_rate_limit_waits",
+            "Deliveries that waited for their provider+model's shared rate limit, no attempt spent: "
+            "paced (waited in the thread for a slot due within a second) or deferred (sent again "
+            "later).", ["provider", "model", "how"]),
+        rate_limit_wait_seconds=Counter(
+            "listing_review_rate_limit_wait_seconds",
+            "Seconds deliveries waited (paced) or were put off (deferred) for the shared rate limit.",
+            ["provider", "model", "how"]),
     )
 
 
@@ -261,6 +273,12 @@ def count_model_tokens(provider: str, model: str, input_tokens: int | None,
     for direction, tokens in (("input", input_tokens), ("output", output_tokens)):
         if tokens:
             _increment("model_tokens", provider, model, direction, amount=tokens)
+
+
+def rate_limit_waited(provider: str, model: str, how: str, seconds: float) -> None:
+    """A delivery waited `seconds` for a call slot: `paced` or `deferred` (rate_limits.py)."""
+    _increment("rate_limit_waits", provider, model, how)
+    _increment("rate_limit_wait_seconds", provider, model, how, amount=seconds)
 
 
 # --- acceptance and recovery ---------------------------------------------------------------

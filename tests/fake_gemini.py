@@ -5,7 +5,8 @@ actual wire behaviour (request shape, error classes, timeouts, retries), which a
 only restate. Tests script the next answers with a queue of behaviours; anything unscripted
 gets a valid review. A request whose response schema has a property without a description is
 refused with 400 (the schema rule is fake_openai.schema_problems, non-strict: Gemini has no
-strict mode).
+strict mode). `FakeGemini(rpm=..., tpm=...)` enforces a rate limit like fake_openai's
+(WindowLimit: 429 RESOURCE_EXHAUSTED with Retry-After, counted); off by default.
 """
 
 import json
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.fake_openai import schema_problems
+from tests.fake_openai import WindowLimit, schema_problems
 
 DEFAULT_REVIEW = {
     "qualityScore": 82,
@@ -31,6 +32,8 @@ STATUS_NAMES = {
     429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED",
 }
 
+# Tokens a rate-limited fake charges per request: the usage its default answer reports.
+DEFAULT_TOKENS = 321 + 54
 GENERATE_PATH = re.compile(r"/(?P<version>[^/]+)/models/(?P<model>[^/:]+):generateContent")
 Behaviour = Callable[["_Handler"], None]
 
@@ -48,7 +51,8 @@ class RecordedRequest:
 class FakeGemini:
     """`POST .../models/{model}:generateContent` answered from a queue of scripted behaviours."""
 
-    def __init__(self) -> None:
+    def __init__(self, rpm: int | None = None, tpm: int | None = None, window: float = 60.0) -> None:
+        self.limit = WindowLimit(rpm, tpm, window) if rpm or tpm else None
         self.requests: list[RecordedRequest] = []
         self.rejected: list[list[str]] = []  # schema problems of each refused request
         self._behaviours: queue.SimpleQueue[Behaviour] = queue.SimpleQueue()
@@ -120,6 +124,9 @@ class _Handler(BaseHTTPRequestHandler):
             fake.rejected.append(problems)
             self.send_json(400, _error(400))
             return
+        if fake.limit is not None and (wait := fake.limit.admit(DEFAULT_TOKENS)) is not None:
+            self.send_json(429, _error(429), fake.limit.refusal_headers(wait))
+            return
         fake._next()(self)
 
     def send_json(self, code: int, payload: Any, headers: dict[str, str] | None = None) -> None:
@@ -151,7 +158,7 @@ def _schema_problems(body: Any) -> list[str]:
 
 
 def _send_default(handler: _Handler) -> None:
-    handler.send_json(200, _answer(json.dumps(DEFAULT_REVIEW), 321, 54))
+    handler.send_json(200, _answer(json.dumps(DEFAULT_REVIEW), 321, DEFAULT_TOKENS - 321))
 
 
 def _answer(text: str, input_tokens: int, output_tokens: int) -> dict:

@@ -9,9 +9,13 @@ properties, or has a property without a description is refused with 400 (schema_
     with FakeOpenAI() as fake:
         fake.status(429, headers={"Retry-After": "2"})
         provider = OpenAIChatProvider(name="t", api_key="k", base_url=fake.base_url, ...)
+
+Like a provider with a rate limit, `FakeOpenAI(rpm=120, tpm=...)` answers what goes over it
+with 429 and a Retry-After (WindowLimit) and counts those answers; off by default.
 """
 
 import json
+import math
 import threading
 import time
 from collections import deque
@@ -27,6 +31,48 @@ DEFAULT_REVIEW = {
     "requiresHumanReview": False,
 }
 COMPLETIONS_PATH = "/v1/chat/completions"
+# Tokens a rate-limited fake charges per request: the usage its default answer reports.
+DEFAULT_USAGE = (123, 45)
+
+
+class WindowLimit:
+    """At most `rpm` requests and `tpm` tokens in any `window` seconds: a sliding log, the
+    strictest reading of "N per minute" (a burst is fine while the window holds). A request
+    over it is refused (not logged) with the seconds until it would fit; refusals are counted.
+    """
+
+    def __init__(self, rpm: int | None, tpm: int | None, window: float = 60.0) -> None:
+        self.rpm, self.tpm, self.window = rpm, tpm, window
+        self.admitted = 0
+        self.rate_limited = 0
+        self._log: deque[tuple[float, int]] = deque()
+        self._tokens = 0
+        self._lock = threading.Lock()
+
+    def admit(self, tokens: int) -> float | None:
+        """None if the request fits (and is logged), else seconds until it would."""
+        with self._lock:
+            now = time.monotonic()
+            while self._log and self._log[0][0] <= now - self.window:
+                self._tokens -= self._log.popleft()[1]
+            wait = self._wait(now, tokens)
+            if wait is None:
+                self._log.append((now, tokens))
+                self._tokens += tokens
+                self.admitted += 1
+            else:
+                self.rate_limited += 1
+            return wait
+
+    def _wait(self, now: float, tokens: int) -> float | None:
+        over_requests = self.rpm is not None and len(self._log) >= self.rpm
+        over_tokens = self.tpm is not None and self._tokens + tokens > self.tpm
+        if not (over_requests or over_tokens):
+            return None
+        return max(0.001, self._log[0][0] + self.window - now) if self._log else self.window
+
+    def refusal_headers(self, wait: float) -> dict[str, str]:
+        return {"Retry-After": str(max(1, math.ceil(wait)))}
 
 
 def schema_problems(schema: Any, strict: bool = True, where: str = "schema") -> list[str]:
@@ -71,7 +117,8 @@ class Behaviour:
 class FakeOpenAI:
     """Context manager running the server on 127.0.0.1 at a free port in a daemon thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, rpm: int | None = None, tpm: int | None = None, window: float = 60.0) -> None:
+        self.limit = WindowLimit(rpm, tpm, window) if rpm or tpm else None
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.rejected: list[list[str]] = []  # schema problems of each refused request
@@ -185,6 +232,9 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             if problems := _format_problems(request):
                 fake.rejected.append(problems)
                 self._send(Behaviour(400, _error_body(400)), request)
+                return
+            if fake.limit is not None and (wait := fake.limit.admit(sum(DEFAULT_USAGE))) is not None:
+                self._send(Behaviour(429, _error_body(429), fake.limit.refusal_headers(wait)), request)
                 return
             behaviour = fake._next(request, {k.lower(): v for k, v in self.headers.items()})
             if behaviour.delay and fake._closing.wait(behaviour.delay):

@@ -1,14 +1,17 @@
-"""Running one job attempt: reserve a model slot, pass the provider gate and claim (one short
-transaction), review (no transaction open, on a bounded model thread with a deadline), then a
-token-fenced write that also tells the gate what the provider did.
+"""Running one job attempt: reserve a model slot, pass the provider gate, take a call slot of
+its rate limit and claim (one short transaction), review (no transaction open, on a bounded
+model thread with a deadline), then a token-fenced write that also tells the gate what the
+provider did.
 
 Model failures are stored as safe codes, except transient ones with attempts left: those
 hand the job back and schedule a delayed message in the same transaction. A provider failure
-that leaves the gate shut gives the attempt back instead (core/provider_gate). Storage
+that leaves the gate shut gives the attempt back instead (core/provider_gate), and a job
+with no call slot soon is sent again later without claiming it (rate_limits.py). Storage
 failures are raised so the message is redelivered later; they never become model failures.
 """
 
 import random
+import time
 import uuid
 from dataclasses import dataclass, field
 from enum import Enum
@@ -36,10 +39,10 @@ from core.provider_gate.breaker import (
     NO_EVIDENCE,
     PROVIDER_FAILURES,
     Failure,
-    GatePolicy,
     ProviderGate,
     Verdict,
 )
+from core.provider_gate.rate_limits import Slot
 from core.settings import Settings
 
 
@@ -52,6 +55,27 @@ class Outcome(str, Enum):
     SKIPPED = "skipped"
     EXHAUSTED = "exhausted"
     PAUSED = "paused"
+    THROTTLED = "throttled"
+
+
+NO_CLAIM = Claim(None)
+
+
+@dataclass(frozen=True)
+class Admission:
+    """What the gate and the rate limit let a delivery do: run its claim (with the call slot
+    reserved for it, if rate-limited), or wait with no attempt spent (`waiting`)."""
+
+    claim: Claim = NO_CLAIM
+    slot: Slot | None = None
+    waiting: Outcome | None = None
+
+
+def reported_tokens(reviewed: service.ReviewOutcome) -> int | None:
+    """Input plus output tokens the provider reported for a call (None: it reported none)."""
+    if reviewed.input_tokens is None:
+        return None
+    return reviewed.input_tokens + (reviewed.output_tokens or 0)
 
 
 @dataclass
@@ -67,8 +91,7 @@ class JobRunner:
     gate: ProviderGate = field(init=False)
 
     def __post_init__(self) -> None:
-        self.gate = ProviderGate(self.provider.name, self.provider.model,
-                                 GatePolicy.from_settings(self.settings))
+        self.gate = ProviderGate.for_provider(self.provider.name, self.provider.model, self.settings)
 
     def execute(self, job_id: uuid.UUID) -> Outcome:
         """One delivery of a job. Raises on storage failures (the broker redelivers).
@@ -91,13 +114,17 @@ class JobRunner:
     def _claim_and_run(self, job_id: uuid.UUID) -> Outcome:
         try:
             with self.engine.begin() as connection:
-                claim = self._claim_through_gate(connection, job_id)
+                admission = self._claim_through_gate(connection, job_id)
         except BaseException:
             self.slots.release()
             raise
-        if claim is None:
+        claim, slot = admission.claim, admission.slot
+        if admission.waiting is not None:
             self.slots.release()
-            return Outcome.PAUSED
+            if slot is not None:
+                telemetry.rate_limit_waited(self.gate.provider, self.gate.model, "deferred",
+                                            slot.wait_seconds)
+            return admission.waiting
         if claim.attempt is None:
             self.slots.release()
             return Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
@@ -105,21 +132,40 @@ class JobRunner:
         telemetry.attempt_claimed(claim.attempt.attempts, claim.attempt.submitted_at,
                                   claim.attempt.started_at)
         try:
-            return self._run(claim.attempt)
+            self._wait_for_slot(slot)
+            return self._run(claim.attempt, slot)
         finally:
             self.in_flight.discard(claim.attempt)
 
-    def _claim_through_gate(self, connection: Connection, job_id: uuid.UUID) -> Claim | None:
-        """None: the provider's gate is shut and the job waits for it, no attempt spent."""
+    def _claim_through_gate(self, connection: Connection, job_id: uuid.UUID) -> Admission:
+        """Waiting, no attempt spent: PAUSED when the provider's gate is shut (the job waits for
+        it), THROTTLED when its rate limit has no call slot soon (the job is sent again at its
+        place in the line). A slot reserved for a job that cannot be claimed is given back."""
         verdict = self.gate.admit(connection, job_id)
         if verdict is Verdict.WAIT and self.gate.park(connection, job_id):
-            return None
+            return Admission(waiting=Outcome.PAUSED)
+        slot = self.gate.reserve(connection, job_id)
+        if slot is not None and not slot.reserved:
+            self._hand_back_probe(connection, job_id, verdict)
+            self.queue.enqueue(connection, [job_id], slot.wait_seconds)
+            return Admission(slot=slot, waiting=Outcome.THROTTLED)
         claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease)
-        if verdict is Verdict.PROBE and claim.attempt is None:
-            self.gate.hand_back_probe(connection, job_id)
-        return claim
+        if claim.attempt is None:
+            self.gate.refund(connection, slot)
+            self._hand_back_probe(connection, job_id, verdict)
+        return Admission(claim, slot)
 
-    def _run(self, attempt: Attempt) -> Outcome:
+    def _hand_back_probe(self, connection: Connection, job_id: uuid.UUID, verdict: Verdict) -> None:
+        if verdict is Verdict.PROBE:
+            self.gate.hand_back_probe(connection, job_id)
+
+    def _wait_for_slot(self, slot: Slot | None) -> None:
+        """Wait out the rest of a reserved call slot (at most rate_limits.HORIZON_SECONDS)."""
+        if slot is not None and slot.wait_seconds > 0:
+            telemetry.rate_limit_waited(self.gate.provider, self.gate.model, "paced", slot.wait_seconds)
+            time.sleep(slot.wait_seconds)
+
+    def _run(self, attempt: Attempt, slot: Slot | None = None) -> Outcome:
         try:
             draft = decode_snapshot(attempt.payload)
         except (ValueError, KeyError, TypeError):
@@ -129,9 +175,10 @@ class JobRunner:
             reviewed = self.slots.call(
                 lambda: service.review(draft, "job", self.provider, self.settings.model_timeout))
         except ReviewError as error:
-            return self._failed(attempt, error)
+            return self._failed(attempt, error, slot=slot)
         with self.engine.begin() as connection:
             self._provider_answered(connection)
+            self.gate.record_call(connection, slot, False, reported_tokens(reviewed))
             stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
         return Outcome.SUCCEEDED if stored else Outcome.STALE
 
@@ -143,10 +190,13 @@ class JobRunner:
         if woken:
             self.queue.enqueue(connection, woken)
 
-    def _failed(self, attempt: Attempt, error: ReviewError, called: bool = True) -> Outcome:
+    def _failed(self, attempt: Attempt, error: ReviewError, called: bool = True,
+                slot: Slot | None = None) -> Outcome:
         telemetry.attempt_failed(error.code)
         with self.engine.begin() as connection:
             failure = self._report_failure(connection, attempt, error, called)
+            if called and error.code not in NO_EVIDENCE:
+                self.gate.record_call(connection, slot, error.code == "AI_RATE_LIMITED", None)
             if failure is not None and not failure.counted:
                 return self._give_back(connection, attempt, failure)
             return self._spend(connection, attempt, error)

@@ -1,5 +1,6 @@
 """What operators see on the operations page: queues, jobs, failures, throughput, workers,
-recoveries and provider circuit breakers, read together from one database snapshot.
+recoveries, provider circuit breakers and calls against the rate limits, read together from
+one database snapshot.
 """
 
 import uuid
@@ -11,6 +12,7 @@ from sqlalchemy import Connection, Engine
 from core.errors import storage_errors
 from core.jobs.status import JOB_STATUSES
 from core.provider_gate.breaker import GateState, read_gates
+from core.provider_gate.rate_limits import ProviderRates, read_provider_rates
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
@@ -35,7 +37,8 @@ class OperationsSnapshot:
     seen in the last hour; `completions_per_minute` has 60 (minute start, count) pairs, oldest
     first; `oldest_queued_age_seconds` is None when nothing is queued; `active_workers`
     counts `workers`, the processes that sent a heartbeat within the last minute;
-    `provider_gates` lists every provider+model breaker that has seen a failure.
+    `provider_gates` lists every provider+model breaker that has seen a failure;
+    `provider_rates` every provider+model with a limit, a breaker or calls in the last hour.
     """
 
     taken_at: datetime
@@ -48,6 +51,7 @@ class OperationsSnapshot:
     workers: list[ActiveWorker]
     recoveries_last_hour: dict[str, int]
     provider_gates: list[GateState]
+    provider_rates: list[ProviderRates]
 
 
 def operations_snapshot(engine: Engine) -> OperationsSnapshot:
@@ -76,6 +80,7 @@ def _read_snapshot(connection: Connection) -> OperationsSnapshot:
         workers=workers,
         recoveries_last_hour=_counts(connection, "recoveries_last_hour", RECOVERY_KINDS),
         provider_gates=read_gates(connection),
+        provider_rates=read_provider_rates(connection),
     )
 
 

@@ -10,6 +10,10 @@ closes, so nothing polls while the provider is down. A call whose failure leaves
 (it opened it, or the gate was already open) gives its attempt back: attempts count only
 while the provider is believed healthy.
 
+A provider+model with a rate limit (rate_limits.py) also has a bucket the gate reserves call
+slots from; a 429 with Retry-After there opens the gate at once, pausing every worker for the
+time the provider asked (the limit was meant to prevent it, so the provider's view wins).
+
 Functions take the caller's connection and never commit.
 """
 
@@ -21,7 +25,9 @@ from typing import cast
 
 from sqlalchemy import Connection
 
-from core.settings import Settings
+from core.provider_gate import rate_limits
+from core.provider_gate.rate_limits import RateLimit, Slot
+from core.settings import PROVIDERS, Settings
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
@@ -85,11 +91,17 @@ class GateState:
 
 @dataclass(frozen=True)
 class ProviderGate:
-    """The gate of the provider+model a worker process calls."""
+    """The gate of the provider+model a worker process calls, with its rate limit if any."""
 
     provider: str
     model: str
     policy: GatePolicy
+    limit: RateLimit | None = None
+
+    @classmethod
+    def for_provider(cls, provider: str, model: str, settings: Settings) -> "ProviderGate":
+        limit = rate_limits.rate_limit_for(settings.rate_limits, PROVIDERS, provider, model)
+        return cls(provider, model, GatePolicy.from_settings(settings), limit)
 
     def _key(self, **params: object) -> dict[str, object]:
         return {"provider": self.provider, "model": self.model, **params}
@@ -111,11 +123,35 @@ class ProviderGate:
     def record_failure(self, connection: Connection, code: str, retry_after: float | None) -> Failure:
         """Count a provider failure (`code` in PROVIDER_FAILURES) against the gate."""
         connection.execute(QUERIES["ensure_gate"], self._key())
-        params = self._key(threshold=self.policy.failure_threshold, reason=PROVIDER_FAILURES[code],
+        params = self._key(threshold=self._threshold(code, retry_after), reason=PROVIDER_FAILURES[code],
                            pause=self.policy.pause(retry_after), extend=retry_after is not None)
         row = connection.execute(QUERIES["record_failure"], params).one()
         return Failure(counted=row.state == "closed", opened=row.was != "open" and row.state == "open",
                        wait_seconds=row.wait_seconds)
+
+    def _threshold(self, code: str, retry_after: float | None) -> int:
+        """Failures that open the gate: one 429 with Retry-After on a rate-limited provider."""
+        told_to_wait = code == "AI_RATE_LIMITED" and retry_after is not None
+        return 1 if self.limit is not None and told_to_wait else self.policy.failure_threshold
+
+    def reserve(self, connection: Connection, job_id: uuid.UUID) -> Slot | None:
+        """A call slot for `job_id` (rate_limits.reserve_call); None when not rate-limited."""
+        if self.limit is None:
+            return None
+        return rate_limits.reserve_call(connection, self.provider, self.model, self.limit, job_id)
+
+    def refund(self, connection: Connection, slot: Slot | None) -> None:
+        """The reserved call will not be made (its job could not be claimed)."""
+        if self.limit is not None and slot is not None and slot.reserved:
+            rate_limits.refund_call(connection, self.provider, self.model, self.limit, slot)
+
+    def record_call(self, connection: Connection, slot: Slot | None, rate_limited: bool,
+                    reported_tokens: int | None) -> None:
+        """A call was made: count it, and charge its reported tokens instead of the estimate."""
+        rate_limits.count_call(connection, self.provider, self.model, rate_limited, reported_tokens)
+        if self.limit is not None and slot is not None and reported_tokens is not None:
+            rate_limits.reconcile_tokens(connection, self.provider, self.model, self.limit,
+                                         slot.tokens, reported_tokens)
 
     def record_answer(self, connection: Connection) -> list[uuid.UUID]:
         """The provider answered: close the gate if it may close, and return the waiting jobs

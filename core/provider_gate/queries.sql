@@ -133,3 +133,119 @@ select g.provider, g.model, g.state, g.failures, g.reason, g.opened_at,
    where w.provider = g.provider and w.model = g.model) as waiting_jobs
 from provider_gates g
 order by g.provider, g.model
+
+-- name: rate_free_at
+-- (Embedded.) The earliest moment the next call may start: the later of the two limits'
+-- theoretical arrival times, less the burst allowance. Unqualified: it reads the row of the
+-- statement it is embedded in.
+(greatest(requests_free_at, tokens_free_at) - make_interval(secs => :burst))
+
+-- name: ensure_rate_limit
+insert into provider_rate_limits (provider, model, requests_per_minute, tokens_per_minute)
+values (:provider, :model, :rpm, :tpm)
+on conflict (provider, model) do nothing
+
+-- name: reserve_call
+-- Before a claim, on a provider+model with a limit (GCRA, one row lock held to commit): when
+-- the next call may start within :horizon seconds, this call takes that slot, pushing each
+-- limit on by its share (:request_seconds per call, :token_seconds per estimated token).
+-- Otherwise nothing is taken and the job is given a place in the line of jobs to come back
+-- later: half a horizon before its capacity is due, and one call-period after the job in
+-- front of it, so a backlog comes back at the pace it can be served, never all at once.
+-- The token estimate is the job's listing (payload bytes / :bytes_per_token) plus
+-- :fixed_tokens (instructions, schema, answer); reconcile_tokens corrects it after the call.
+-- The limits are rewritten from the caller's settings on every reservation. Every value is
+-- computed from the updated row alone (see record_failure); RETURNING reads the old one.
+update provider_rate_limits set
+  requests_per_minute = :rpm, tokens_per_minute = :tpm,
+  requests_free_at = case
+    when {{rate_free_at}} <= current_timestamp + make_interval(secs => :horizon)
+    then greatest(requests_free_at, current_timestamp, {{rate_free_at}})
+      + make_interval(secs => :request_seconds)
+    else requests_free_at end,
+  tokens_free_at = case
+    when {{rate_free_at}} <= current_timestamp + make_interval(secs => :horizon)
+    then greatest(tokens_free_at, current_timestamp, {{rate_free_at}})
+      + make_interval(secs => :token_seconds * e.tokens)
+    else tokens_free_at end,
+  returns_at = case
+    when {{rate_free_at}} <= current_timestamp + make_interval(secs => :horizon) then returns_at
+    else greatest(returns_at, {{rate_free_at}} - make_interval(secs => :horizon / 2))
+      + make_interval(secs => greatest(:request_seconds, :token_seconds * e.tokens))
+    end,
+  updated_at = current_timestamp
+from (select coalesce((select ceil(octet_length(j.payload::text) / :bytes_per_token)::integer
+                       from review_jobs j where j.id = :job_id), 0) + :fixed_tokens as tokens) e
+where provider = :provider and model = :model
+returning e.tokens, new.returns_at = old.returns_at as reserved,
+  (select extract(epoch from case when new.returns_at = old.returns_at
+      then greatest(current_timestamp, {{rate_free_at}})
+      else greatest(old.returns_at, {{rate_free_at}} - make_interval(secs => :horizon / 2)) end
+    - current_timestamp)::float8
+   from (values (old.requests_free_at, old.tokens_free_at))
+     as before (requests_free_at, tokens_free_at)) as wait_seconds
+
+-- name: refund_call
+-- The reserved call was not made (the job was finished, cancelled or running elsewhere): give
+-- its share back. Only in the reserving transaction, which still holds the row's lock, so no
+-- other reservation came after it.
+update provider_rate_limits set
+  requests_free_at = requests_free_at - make_interval(secs => :request_seconds),
+  tokens_free_at = tokens_free_at - make_interval(secs => :token_seconds * :tokens)
+where provider = :provider and model = :model
+
+-- name: reconcile_tokens
+-- After a call: charge the tokens the provider reported instead of the estimate (either way).
+update provider_rate_limits set
+  tokens_free_at = tokens_free_at + make_interval(secs => :token_seconds * (:reported - :estimated)),
+  updated_at = current_timestamp
+where provider = :provider and model = :model
+
+-- name: count_call
+-- One provider call made (answered or failed), for the operations page; :rate_limited is 1
+-- when the provider refused it with 429. One of 16 shards per minute, by backend pid.
+insert into provider_call_counts as c (provider, model, minute, shard, calls, rate_limited, tokens)
+values (:provider, :model, date_trunc('minute', current_timestamp), pg_backend_pid() % 16, 1,
+        :rate_limited, :tokens)
+on conflict (provider, model, minute, shard) do update set
+  calls = c.calls + 1, rate_limited = c.rate_limited + excluded.rate_limited,
+  tokens = c.tokens + excluded.tokens
+
+-- name: forget_old_call_counts
+-- Maintenance: counts older than a day are no longer shown (index provider_call_counts_minute_idx).
+delete from provider_call_counts where minute < current_timestamp - interval '1 day'
+
+-- name: provider_rates
+-- Per provider+model that has a limit, a gate or calls in the last hour: calls in the
+-- current and the previous minute, 429s and calls in the last hour (index
+-- provider_call_counts_minute_idx), the limits the workers enforce, and the gate.
+with recent as (
+  select provider, model,
+    coalesce(sum(calls) filter (where minute = date_trunc('minute', current_timestamp)), 0)
+      as calls_this_minute,
+    coalesce(sum(calls) filter (where minute = date_trunc('minute', current_timestamp)
+      - interval '1 minute'), 0) as calls_last_minute,
+    coalesce(sum(tokens) filter (where minute = date_trunc('minute', current_timestamp)
+      - interval '1 minute'), 0) as tokens_last_minute,
+    sum(calls) as calls_last_hour, sum(rate_limited) as rate_limited_last_hour
+  from provider_call_counts
+  where minute >= date_trunc('minute', current_timestamp) - interval '59 minutes'
+  group by provider, model
+), keys as (
+  select provider, model from recent
+  union select provider, model from provider_rate_limits
+  union select provider, model from provider_gates
+)
+select k.provider, k.model,
+  coalesce(r.calls_this_minute, 0)::integer as calls_this_minute,
+  coalesce(r.calls_last_minute, 0)::integer as calls_last_minute,
+  coalesce(r.tokens_last_minute, 0)::bigint as tokens_last_minute,
+  coalesce(r.calls_last_hour, 0)::integer as calls_last_hour,
+  coalesce(r.rate_limited_last_hour, 0)::integer as rate_limited_last_hour,
+  l.requests_per_minute, l.tokens_per_minute,
+  coalesce(g.state, 'closed') as breaker_state
+from keys k
+left join recent r on r.provider = k.provider and r.model = k.model
+left join provider_rate_limits l on l.provider = k.provider and l.model = k.model
+left join provider_gates g on g.provider = k.provider and g.model = k.model
+order by k.provider, k.model
