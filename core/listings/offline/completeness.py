@@ -1,17 +1,22 @@
-"""Completeness and text quality: what buyers need stated, and how clearly it is written."""
+"""Completeness and text quality: what buyers need stated, and how clearly it is written. These
+rules lower the score with a reason; none of them sends a listing to a person.
+"""
 
 from core.listings.offline.listing import Finding, Listing, is_real, quote, states
 from core.listings.offline.scoring import (
     BRIEF_DESCRIPTION_PENALTY,
     BRIEF_DESCRIPTION_WORDS,
     EXCLAMATION_PENALTY,
+    FREE_PRICE_PENALTY,
     GENERIC_TITLE_PENALTY,
+    INJECTION_PENALTY,
     MAX_EXCLAMATIONS,
     MIN_DESCRIPTION_CHARS,
     MIN_DESCRIPTION_WORDS,
+    MIN_MISSING_FIELD_PENALTY,
     MIN_SHOUTING_LETTERS,
     MIN_TITLE_WORDS,
-    MISSING_FIELD_PENALTY,
+    MISSING_FACTS_BUDGET,
     NO_ATTRIBUTES_PENALTY,
     SHORT_DESCRIPTION_PENALTY,
     SHORT_TITLE_PENALTY,
@@ -19,13 +24,14 @@ from core.listings.offline.scoring import (
     VAGUE_PHRASE_PENALTY,
     VAGUE_PHRASE_PENALTY_CAP,
 )
-from core.listings.offline.signals import child_safety_items
 from core.listings.offline.vocabulary import (
     CATEGORY_RULES,
     CATEGORY_SEPARATORS,
+    CHILD_SAFETY_EXPECTATIONS,
     FALLBACK_EXPECTATIONS,
     FIELD_EXAMPLES,
     GENERIC_TITLE_WORDS,
+    HEDGES,
     TITLE_WORD,
     VAGUE_PHRASES,
 )
@@ -34,14 +40,20 @@ from core.listings.offline.vocabulary import (
 
 
 def missing_fields(listing: Listing) -> list[Finding]:
-    """Each fact buyers of this category look for, and that is stated nowhere, costs points."""
-    return [_missing(field) for field in _expected_fields(listing) if not states(listing, field)]
+    """Each fact buyers of this category look for, and that is stated nowhere, costs its share of
+    one budget, so categories with few or many expected facts are judged alike. For a category the
+    rules do not know, the expected facts are a guess, so each costs only the minimum."""
+    expected = _expected_fields(listing)
+    known = _category_fields(listing.category) != FALLBACK_EXPECTATIONS
+    share = round(MISSING_FACTS_BUDGET / max(1, len(expected))) if known else 0
+    return [_missing(field, max(MIN_MISSING_FIELD_PENALTY, share))
+            for field in expected if not states(listing, field)]
 
 
-def _missing(field: str) -> Finding:
+def _missing(field: str, penalty: int) -> Finding:
     """A missing field with an example of how to add it."""
     return Finding(
-        MISSING_FIELD_PENALTY,
+        penalty,
         missing_field=field,
         suggestion=f'Add the {field} as an attribute or in the description, for example '
                    f'"{FIELD_EXAMPLES[field]}".',
@@ -51,7 +63,9 @@ def _missing(field: str) -> Finding:
 def _expected_fields(listing: Listing) -> tuple[str, ...]:
     """Category expectations plus what child-safety items always need, without repeats."""
     fields = list(_category_fields(listing.category))
-    fields += [field for _, required in child_safety_items(listing) for field in required]
+    text = f"{listing.raw}\n{listing.category}"
+    fields += [field for pattern, required in CHILD_SAFETY_EXPECTATIONS if pattern.search(text)
+               for field in required]
     return tuple(dict.fromkeys(fields))
 
 
@@ -153,6 +167,40 @@ def vague_phrases(listing: Listing) -> list[Finding]:
         issue=f"The text relies on vague phrases ({quoted}) instead of specifics.",
         suggestion="Replace vague phrases with specifics: name any scratches or wear, say what "
                    "you tested, and list what is included.",
+    )]
+
+
+def hedged_claims(listing: Listing) -> list[Finding]:
+    """"Untested" or "I think it is complete": the seller does not know, so a buyer cannot rely on it."""
+    hedge = HEDGES.search(listing.text)
+    if not hedge:
+        return []
+    return [Finding(
+        VAGUE_PHRASE_PENALTY * 2,
+        issue=f'The seller is unsure of the item\'s state ("{quote(hedge.group())}").',
+        suggestion="Test or check the item and say what you found: what works, what is included, "
+                   "what is missing.",
+    )]
+
+
+def free_price(listing: Listing) -> list[Finding]:
+    """A zero price is usually a mistake."""
+    if listing.price != 0:
+        return []
+    return [Finding(FREE_PRICE_PENALTY, issue="The price is 0.",
+                    suggestion="Confirm the item is meant to be free, or set the real price.")]
+
+
+def injection(listing: Listing) -> list[Finding]:
+    """Reviewer-directed text was removed before scoring; tell the seller and never reward it."""
+    if not listing.injections:
+        return []
+    return [Finding(
+        INJECTION_PENALTY,
+        issue="The listing text contains instructions aimed at the reviewer "
+              f'("{listing.injections[0]}"); remove them.',
+        suggestion="Describe only the item; instructions to the reviewer are ignored and cannot "
+                   "change the score.",
     )]
 
 

@@ -6,14 +6,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.listings.draft import ListingDraft
-from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP
-from core.listings.offline.signal_tables import INJECTION, SENTENCE_END
+from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP, RISK_PENALTY
 from core.listings.offline.vocabulary import (
     ATTRIBUTE_NAME_PATTERNS,
     FACT_PATTERNS,
+    INJECTION,
     NEGATED_AFTER,
     NEGATED_BEFORE,
     PLACEHOLDER_VALUES,
+    SENTENCE_END,
 )
 
 # --- Prepared listing ----------------------------------------------------------------------------
@@ -37,6 +38,22 @@ class Listing:
         """Title and description, the free text a buyer reads."""
         return f"{self.title}\n{self.description}"
 
+    @property
+    def heading(self) -> str:
+        """Title and category: where a listing says what kind of thing it sells."""
+        return f"{self.title}\n{self.category}"
+
+    @property
+    def seller_texts(self) -> list[str]:
+        """Title, description and each attribute as "name: value", searched one by one so a
+        negation in one field never reaches into the next."""
+        return [self.title, self.description, *(f"{name}: {value}" for name, value in self.attributes)]
+
+    def attribute(self, field: str) -> str:
+        """The values of every attribute whose name means `field` ("colour", "condition", "model")."""
+        names = ATTRIBUTE_NAME_PATTERNS[field]
+        return " ".join(value for name, value in self.attributes if names.search(name))
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -48,6 +65,13 @@ class Finding:
     missing_field: str = ""
     human_review: bool = False
     cap: int = NO_CAP  # highest score the listing can get while this finding stands
+    family: str = ""  # the rule family that found it, for evaluation per family
+
+
+def risk(family: str, cap: int, issue: str, suggestion: str) -> Finding:
+    """A finding a person must clear before the listing goes live; its severity is its cap."""
+    return Finding(RISK_PENALTY, issue=issue, suggestion=suggestion, human_review=True, cap=cap,
+                   family=family)
 
 
 def quote(fragment: str) -> str:

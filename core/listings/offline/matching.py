@@ -1,4 +1,6 @@
-"""Negation-aware matching shared by the rule families: "no cracks" and "never dropped" are not damage."""
+"""Matching shared by the rule families: "no cracks" and "never dropped" are not damage, and a quoted
+name ("lipstick 'Ruby Woo'", the film "Gold") is a name, not a claim.
+"""
 
 import re
 from collections.abc import Iterable
@@ -13,6 +15,9 @@ _NEGATED_TAIL = re.compile(
     + r"}[\s,/]*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
 _FREE_AFTER = re.compile(r"^[\s-]*free\b", re.I)
+# A quoted span: the opening mark starts a word and the closing mark ends one, so the apostrophes
+# of "don't" or "it's" never open a quotation.
+_QUOTED = re.compile(r"(?<![\w'\"])(['\"])[^'\"\n]{1,60}?\1(?![\w])")
 
 
 @cache
@@ -22,11 +27,18 @@ def terms_pattern(terms: tuple[str, ...]) -> re.Pattern[str]:
 
 
 def first_unnegated(pattern: re.Pattern[str], text: str) -> str:
-    """The first match that its own clause does not deny, or ""."""
+    """The first unquoted match that its own clause does not deny, or ""."""
+    quoted = _quoted_spans(text)
     for match in pattern.finditer(text):
-        if not is_negated(text, match.start(), match.end()):
+        if not _inside(quoted, match) and not is_negated(text, match.start(), match.end()):
             return match.group()
     return ""
+
+
+def first_stated(pattern: re.Pattern[str], text: str) -> str:
+    """The first unquoted match, for terms that carry their own negation ("no age check")."""
+    quoted = _quoted_spans(text)
+    return next((match.group() for match in pattern.finditer(text) if not _inside(quoted, match)), "")
 
 
 def is_negated(text: str, start: int, end: int) -> bool:
@@ -38,6 +50,20 @@ def is_negated(text: str, start: int, end: int) -> bool:
 
 
 def any_unnegated(terms: tuple[str, ...], texts: Iterable[str]) -> str:
-    """The first undenied mention of any term in any of the texts, or ""."""
+    """The first undenied, unquoted mention of any term in any of the texts, or ""."""
     pattern = terms_pattern(terms)
     return next((hit for text in texts if (hit := first_unnegated(pattern, text))), "")
+
+
+def any_stated(terms: tuple[str, ...], texts: Iterable[str]) -> str:
+    """The first unquoted mention of any term in any of the texts, negated or not, or ""."""
+    pattern = terms_pattern(terms)
+    return next((hit for text in texts if (hit := first_stated(pattern, text))), "")
+
+
+def _quoted_spans(text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in _QUOTED.finditer(text)]
+
+
+def _inside(spans: list[tuple[int, int]], match: re.Match[str]) -> bool:
+    return any(start < match.start() and match.end() <= end for start, end in spans)

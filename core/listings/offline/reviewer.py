@@ -1,11 +1,22 @@
-"""The offline reviewer: runs every rule family in a fixed order and turns findings into a review."""
+"""The offline reviewer: runs the rule families, then the completeness and text rules, in a fixed
+order, and turns their findings into a review.
+
+One mechanism: every rule reads its words from a vocabulary table through the same negation- and
+quotation-aware matching (matching.py), and says which family it belongs to. The families that can
+send a listing to a person: safety-critical products, authenticity, numeric and condition
+contradictions, regulated goods, medical claims and too incomplete to assess.
+"""
 
 from collections.abc import Callable, Iterable
 
 from core.listings.draft import ListingDraft
+from core.listings.offline.authenticity import authenticity
 from core.listings.offline.completeness import (
     exclamations,
+    free_price,
     generic_title,
+    hedged_claims,
+    injection,
     missing_fields,
     no_attributes,
     short_description,
@@ -13,17 +24,14 @@ from core.listings.offline.completeness import (
     shouting_title,
     vague_phrases,
 )
-from core.listings.offline.contradictions import capacity_conflict, colour_conflict, condition_conflict
-from core.listings.offline.families import (
-    condition_defect_conflict,
-    numeric_conflict,
-    safety_product,
-    too_incomplete,
-    unproven_provenance,
-)
+from core.listings.offline.condition import condition_conflict
+from core.listings.offline.contradictions import colour_conflict
+from core.listings.offline.incomplete import too_incomplete
 from core.listings.offline.listing import Finding, Listing, prepare
+from core.listings.offline.numeric import numeric_conflict
+from core.listings.offline.regulated import medical_claim, regulated_goods
+from core.listings.offline.safety import safety_critical
 from core.listings.offline.scoring import MAX_LIST_ITEMS, MAX_MESSAGE_CHARS, NO_CAP
-from core.listings.offline.signals import child_safety, injection, precious_metal, price_checks, text_signals
 from core.listings.review import ListingReview
 
 
@@ -33,15 +41,16 @@ def review_listing(draft: ListingDraft) -> ListingReview:
     Seller text is only matched, never followed, so instructions hidden in a listing cannot raise
     the score: they are cut out before scoring and reported as an issue of their own.
     """
-    listing = prepare(draft)
-    findings = [finding for _, rule in _RULES for finding in rule(listing)]
-    return _to_review(findings)
+    return _to_review(_findings(prepare(draft)))
 
 
 def rule_families(draft: ListingDraft) -> tuple[str, ...]:
-    """Which rule families found something, for evaluation figures per family."""
-    listing = prepare(draft)
-    return tuple(dict.fromkeys(family for family, rule in _RULES if rule(listing)))
+    """Which rule families found something, in rule order, for evaluation figures per family."""
+    return tuple(dict.fromkeys(f.family for f in _findings(prepare(draft)) if f.family))
+
+
+def _findings(listing: Listing) -> list[Finding]:
+    return [finding for rule in _RULES for finding in rule(listing)]
 
 
 def _to_review(findings: list[Finding]) -> ListingReview:
@@ -65,8 +74,8 @@ def _cap_findings(findings: list[Finding]) -> list[Finding]:
         return []
     return [Finding(
         excess,
-        issue=f"The score is capped at {cap} until a reviewer clears the safety or authenticity "
-              "risk above; a listing with an open risk is not a good listing, however complete.",
+        issue=f"The score is capped at {cap} until a reviewer clears the risk above; a listing "
+              "with an open risk is not a good listing, however complete.",
     )]
 
 
@@ -84,28 +93,26 @@ def _clip(message: str) -> str:
     return message[: MAX_MESSAGE_CHARS - 1] + "…"
 
 
-
-# Safety first, then contradictions, then completeness and style; this order is the output order.
-_RULES: tuple[tuple[str, Callable[[Listing], list[Finding]]], ...] = (
-    ("signals", text_signals),
-    ("child-safety", child_safety),
-    ("precious-metal", precious_metal),
-    ("price", price_checks),
-    ("injection", injection),
-    ("safety-critical", safety_product),
-    ("provenance", unproven_provenance),
-    ("too-incomplete", too_incomplete),
-    ("numeric-contradiction", capacity_conflict),
-    ("numeric-contradiction", numeric_conflict),
-    ("condition-contradiction", condition_conflict),
-    ("colour-contradiction", colour_conflict),
-    ("condition-contradiction", condition_defect_conflict),
-    ("completeness", short_description),
-    ("completeness", short_title),
-    ("completeness", generic_title),
-    ("completeness", no_attributes),
-    ("completeness", vague_phrases),
-    ("completeness", shouting_title),
-    ("completeness", exclamations),
-    ("completeness", missing_fields),
+# Risks first (most severe first), then contradictions, then completeness and style; this order is
+# the output order.
+_RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
+    regulated_goods,
+    medical_claim,
+    safety_critical,
+    authenticity,
+    too_incomplete,
+    numeric_conflict,
+    condition_conflict,
+    colour_conflict,
+    injection,
+    free_price,
+    short_description,
+    short_title,
+    generic_title,
+    no_attributes,
+    vague_phrases,
+    hedged_claims,
+    shouting_title,
+    exclamations,
+    missing_fields,
 )

@@ -1,10 +1,23 @@
-"""Penalties, caps and limits: how much each explained finding costs, in one place."""
+"""The score model: what each explained finding costs, and the ceilings set by open risks.
+
+Principles, not fitted numbers:
+- 100 is a listing a buyer can rely on as written. Every point taken off carries a message.
+- Completeness: the facts buyers of a category look for share one budget (MISSING_FACTS_BUDGET),
+  so a shoe listing stating none of its 3 facts and a phone listing stating none of its 4 lose the
+  same; a description is judged by length first (a line cannot cover condition, contents and
+  flaws), then by specifics (vague stock phrases and hedges cost points).
+- Each contradiction or risk is one issue with one cost, so more issues mean a lower score.
+- An open risk sets a ceiling, by severity, read on the usual bands (80+ ready, 60-79 fixable gaps,
+  40-59 weak, below 40 not publishable as is): however complete a listing looks, it is not good
+  while a person still has to clear it.
+"""
 
 from decimal import Decimal
 
-# --- Scoring -------------------------------------------------------------------------------------
+# --- Completeness and text ---------------------------------------------------------------------------
 
-MISSING_FIELD_PENALTY = 8
+MISSING_FACTS_BUDGET = 32  # all expected facts missing; shared equally by the category's facts
+MIN_MISSING_FIELD_PENALTY = 6
 SHORT_DESCRIPTION_PENALTY = 15
 BRIEF_DESCRIPTION_PENALTY = 8
 SHORT_TITLE_PENALTY = 5
@@ -14,27 +27,24 @@ VAGUE_PHRASE_PENALTY = 5
 VAGUE_PHRASE_PENALTY_CAP = 15
 SHOUTING_PENALTY = 5
 EXCLAMATION_PENALTY = 5
-CONTRADICTION_PENALTY = 20
-COLOUR_CONFLICT_PENALTY = CONTRADICTION_PENALTY  # as misleading as any other contradiction
 FREE_PRICE_PENALTY = 10
 INJECTION_PENALTY = 10
-COUNTERFEIT_PENALTY = 40
-UNVERIFIED_PENALTY = 15
-BATTERY_HAZARD_PENALTY = 30
-RECALL_PENALTY = 30
-MEDICAL_CLAIM_PENALTY = 25
-CHILD_SAFETY_PENALTY = 15
-PRECIOUS_METAL_PENALTY = 10
-LUXURY_PRICE_PENALTY = 20
-SAFETY_PRODUCT_PENALTY = 25
-PROVENANCE_PENALTY = 15
-INCOMPLETE_PENALTY = 10
 
-# A listing that a person must clear first is not a good listing, however complete it looks:
-# its score is capped (and the cap explained) instead of relying on penalties adding up.
-SEVERE_RISK_SCORE_CAP = 40  # counterfeit, battery hazard, recall, medical claim
-REVIEW_RISK_SCORE_CAP = 50  # authenticity, child safety or precious metal not verified
+# --- Issues found by the rule families -----------------------------------------------------------------
+
+CONTRADICTION_PENALTY = 20
+COLOUR_CONFLICT_PENALTY = CONTRADICTION_PENALTY  # as misleading as any other contradiction
+RISK_PENALTY = 25  # any risk a person must clear; the ceiling below does the rest
+
+# --- Ceilings while a risk is open, by severity ------------------------------------------------------
+
+UNASSESSABLE_SCORE_CAP = 15  # nobody can tell what is sold
+PROHIBITED_SCORE_CAP = 25    # illegal, counterfeit, a fire hazard, a medical claim: not publishable
+UNVERIFIED_SCORE_CAP = 40    # safety or authenticity a person must check first
+MISLEADING_SCORE_CAP = 45    # the listing contradicts itself on what is sold: fixable, misleading now
 NO_CAP = 100
+
+# --- Limits --------------------------------------------------------------------------------------------
 
 MIN_DESCRIPTION_CHARS = 40
 MIN_DESCRIPTION_WORDS = 6

@@ -211,6 +211,11 @@ PLACEHOLDER_VALUES = frozenset(
 
 # --- Text quality ---------------------------------------------------------------------------------
 
+# Hedges: the seller does not know ("untested", "I think all pieces are there"), so neither can a buyer.
+HEDGES = re.compile(
+    r"\b(?:untested|not tested|(?:have ?n[o']?t|havent|did ?n[o']?t|didnt|not)\s+(?:been\s+)?(?:tested|"
+    r"counted|checked|tried)|i think|i believe|should (?:still )?(?:work|be fine|be ok)|"
+    r"probably (?:works|fine|ok)|(?:not sure|unsure) (?:if|whether) (?:it )?(?:works|complete|all))\b", re.I)
 VAGUE_PHRASES = re.compile(
     r"\b(?:good condition|great condition|works? fine|works? great|works? well|see (?:photos|pics|"
     r"pictures|images)|as[\s-]is|great item|nice item|must see|must have|great deal)\b", re.I)
@@ -222,9 +227,6 @@ GENERIC_TITLE_WORDS = frozenset({
     "nice", "great", "cheap", "bargain", "quick", "misc", "various", "assorted", "my", "x",
 })
 TITLE_WORD = re.compile(r"[\w'&+-]+")
-STORAGE_CAPACITY = re.compile(
-    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|ddr\w*|"
-    r"lpddr\w*|vram|gddr\w*))", re.I)
 RAM_BEFORE = re.compile(r"\b(?:ram|memory)\s*[:\-]?\s*$", re.I)
 RAM_ATTRIBUTE = re.compile(r"\b(?:ram|memory|vram)\b")
 
@@ -250,3 +252,40 @@ ATTRIBUTE_NAME_PATTERNS: dict[str, re.Pattern[str]] = {
     for field, names in ATTRIBUTE_NAMES.items()
 }
 COLOUR = re.compile(r"\b(?:" + "|".join(COLOUR_WORDS) + r")\b" + _COLOUR_PART, re.I)
+
+# Sentences aimed at the reviewer: cut out before any rule runs, and reported.
+INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
+    r"(?:previous|prior|above|earlier|preceding|former|system|original)\s+"
+    r"(?:instructions?|prompts?|"
+    r"rules|directions|guidelines|messages?)"
+    r"|\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|your\s+)*"
+    r"(?:instructions?|rules|guidelines)\b"
+    r"|\b(?:system|assistant|developer|user)\s*:\s*(?=(?:you|ignore|disregard|give|rate|score|"
+    r"assign|set|mark|approve|always|never|do|the (?:listing|item|reviewer)|this (?:listing|item)))"
+    r"|<\|?\s*(?:im_start|im_end|system|endoftext)\s*\|?>|\[\s*/?\s*(?:inst|system|sys)\s*\]"
+    r"|\b(?:give|rate|score|assign|set|mark)\s+(?:this|it|the|my|me)?\s*"
+    r"(?:listing|item|product|ad)?"
+    r"\s*(?:an?\s+)?(?:quality[\s_]*)?(?:score|rating|grade)\s*(?:of|to|=|:|as)?\s*\d{1,3}"
+    r"|\b(?:rate|score|grade)\s+(?:this|it|me|my listing|the listing)\s+"
+    r"(?:a\s+|an\s+|as\s+)?\d{1,3}\b"
+    r"|\b(?:quality[\s_]*score|requires[\s_]*human[\s_]*review|missing[\s_]*fields)\s*[:=]"
+    r"|\byou\s+are\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:ai|assistant|reviewer|language model|llm|"
+    r"chatgpt|gpt)\b"
+    r"|\b(?:dear|attention|note to(?: the)?)\s+(?:ai|reviewer|assistant|llm|bot)\b"
+    r"|\bdo\s*n[o']?t\s+(?:flag|report|penali[sz]e)\b"
+    r"|\bnew\s+instructions?\s*:"
+    r"|\b(?:must|should|has to)\s+be\s+(?:approved|accepted|rated\s+\d+|scored\s+\d+)\b",
+    re.I)
+SENTENCE_END = re.compile(r"[.!?\n]+")
+
+# (child product, facts a buyer needs before trusting it with a child): expected fields, not risks.
+CHILD_SAFETY_EXPECTATIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"\b(?:car[\s-]?seats?|booster seats?|infant seats?|baby capsules?)\b"
+                r"(?![\s-]*(?:covers?|cushions?|organi[sz]ers?|protectors?|belts?|gap))", re.I),
+     ("safety standard", "expiry date")),
+    (re.compile(r"\b(?:cribs?|cot beds?|travel cots?|bassinets?|moses baskets?|playpens?|play yards?|"
+                r"baby walkers?|high[\s-]?chairs?|baby gates?|baby carriers?|baby bouncers?|toddler toys?|"
+                r"baby toys?|infant toys?|teethers?|teething toys?|rattles?)\b", re.I),
+     ("safety standard", "age range")),
+)

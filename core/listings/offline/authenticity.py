@@ -1,0 +1,113 @@
+"""Family: authenticity, provenance, signatures and precious materials. A claim that needs
+evidence, given without any; doubts and missing proof where authenticity matters; an admitted
+imitation; a luxury brand at an everyday price.
+"""
+
+from core.listings.offline.family_vocabulary import (
+    AUTHENTICITY_SENSITIVE,
+    COUNTERFEIT_TOOL_TERMS,
+    DOUBT_TERMS,
+    EVIDENCE_TERMS,
+    FAKE_CURRENCY_TERMS,
+    IMITATION_TERMS,
+    JEWELLERY_WORDS,
+    MISSING_PROOF_TERMS,
+    NOT_A_FINISH,
+    PRECIOUS_CLAIMS,
+    PROVENANCE_CLAIMS,
+    REPLICA_MODEL_TERMS,
+)
+from core.listings.offline.listing import Finding, Listing, quote, risk
+from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
+from core.listings.offline.scoring import LUXURY_MIN_PRICE, PROHIBITED_SCORE_CAP, UNVERIFIED_SCORE_CAP
+from core.listings.offline.vocabulary import KNOWN_BRANDS, LUXURY_BRANDS
+
+FAMILY = "authenticity"
+PROOF_SUGGESTION = ("Add the evidence (certificate of authenticity, receipt, serial number, hallmark or "
+                    "appraisal) or remove claims you cannot back up.")
+
+
+def authenticity(listing: Listing) -> list[Finding]:
+    """Every authenticity risk found, each with its own message; the caps do not add up."""
+    return (_imitation(listing) + _doubt(listing) + _missing_proof(listing)
+            + _unproven_claim(listing) + _luxury_price(listing))
+
+
+def _imitation(listing: Listing) -> list[Finding]:
+    """An imitation is admitted, not claimed: "not a replica" is a counterfeiter's phrase too."""
+    hit = any_stated(IMITATION_TERMS, [_imitation_text(listing)])
+    if not hit:
+        return []
+    return [risk(FAMILY, PROHIBITED_SCORE_CAP,
+                 f'The listing mentions "{quote(hit)}", which points to a counterfeit or imitation item; '
+                 "a reviewer must check it before it can be listed.",
+                 "Only list genuine items: remove replicas and copies, and add proof of authenticity "
+                 "(receipt, serial number or certificate) for branded goods.")]
+
+
+def _imitation_text(listing: Listing) -> str:
+    """Seller text without imitation words that name the product's job, not its origin.
+
+    A detector pen exists to find fake notes and a scale model is a replica by design; these
+    words are only benign when the title or category says that is what the item is, and a
+    "replica" naming a known brand stays suspect even when it is called a toy.
+    """
+    text = terms_pattern(COUNTERFEIT_TOOL_TERMS).sub(" ", listing.raw)
+    if terms_pattern(COUNTERFEIT_TOOL_TERMS).search(listing.heading):
+        text = terms_pattern(FAKE_CURRENCY_TERMS).sub(" ", text)
+    if terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) and not _names_a_brand(listing):
+        text = terms_pattern(("replicas?",)).sub(" ", text)
+    return text
+
+
+def _names_a_brand(listing: Listing) -> bool:
+    return bool(terms_pattern(KNOWN_BRANDS + LUXURY_BRANDS).search(listing.raw))
+
+
+def _doubt(listing: Listing) -> list[Finding]:
+    hit = any_stated(DOUBT_TERMS, [listing.raw])
+    if not hit:
+        return []
+    return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
+                 f'Authenticity or origin is not verified ("{quote(hit)}"); a reviewer will check the '
+                 "item before it is listed.", PROOF_SUGGESTION)]
+
+
+def _missing_proof(listing: Listing) -> list[Finding]:
+    """A missing receipt only matters where authenticity does; a used mug needs none."""
+    sensitive = terms_pattern(AUTHENTICITY_SENSITIVE).search(listing.raw)
+    hit = any_stated(MISSING_PROOF_TERMS, [listing.raw]) if sensitive else ""
+    if not hit:
+        return []
+    return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
+                 f'The proof of authenticity is missing ("{quote(hit)}") for an item where it matters; '
+                 "a reviewer will check the item before it is listed.", PROOF_SUGGESTION)]
+
+
+def _unproven_claim(listing: Listing) -> list[Finding]:
+    """Signed, genuine, antique or solid gold, with no certificate, receipt or hallmark at all."""
+    claim = any_unnegated(_claims(listing), listing.seller_texts)
+    if not claim or any_unnegated(EVIDENCE_TERMS, listing.seller_texts):
+        return []
+    return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
+                 f'The listing claims "{quote(claim)}" but gives no certificate, receipt, hallmark or '
+                 "other evidence; a reviewer will verify the claim before it is listed.", PROOF_SUGGESTION)]
+
+
+def _claims(listing: Listing) -> tuple[str, ...]:
+    """Provenance claims always; precious materials only where the item is jewellery or a watch."""
+    jewellery = terms_pattern(JEWELLERY_WORDS).search(listing.heading)
+    claims = PROVENANCE_CLAIMS + (PRECIOUS_CLAIMS if jewellery else ())
+    return tuple(term + NOT_A_FINISH for term in claims)
+
+
+def _luxury_price(listing: Listing) -> list[Finding]:
+    """Luxury goods priced like everyday goods are a classic counterfeit pattern."""
+    brand = any_stated(LUXURY_BRANDS, [listing.raw])
+    if not brand or listing.price >= LUXURY_MIN_PRICE:
+        return []
+    return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
+                 f'The price ({listing.price}) is unusually low for a "{quote(brand)}" item; a reviewer '
+                 "will check its authenticity.",
+                 "Add proof of authenticity (receipt, serial number or certificate) and explain the low "
+                 "price, for example damage or missing parts.")]

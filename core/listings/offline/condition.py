@@ -1,0 +1,62 @@
+"""Family: condition contradictions. New in one place and used in another, or new, mint or
+flawless while the description lists damage: the buyer is misled about the state of the item.
+"""
+
+from core.listings.offline.family_vocabulary import CONDITION_DEFECTS, PRISTINE_CLAIMS
+from core.listings.offline.listing import Finding, Listing, quote
+from core.listings.offline.matching import any_unnegated
+from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
+from core.listings.offline.vocabulary import CONDITION_CLASSES, NEW_IN_SHORT_FIELD
+
+FAMILY = "condition-contradiction"
+
+
+def condition_conflict(listing: Listing) -> list[Finding]:
+    """New against used or refurbished, else a pristine claim against described damage."""
+    detail = _class_conflict(listing) or _defect_conflict(listing)
+    if not detail:
+        return []
+    return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
+                    issue=f"The condition is inconsistent ({detail}); a reviewer will check which is "
+                          "true before buyers are misled.",
+                    suggestion="State one condition (new, used or refurbished) in the title, description "
+                               "and condition attribute, and describe each defect.")]
+
+
+def _class_conflict(listing: Listing) -> str:
+    """"title: new; condition attribute: used" when two places claim different conditions."""
+    found = [(place, classes) for place, classes in _condition_sources(listing) if classes]
+    new_in = {place for place, classes in found if "new" in classes}
+    other_in = {place for place, classes in found if classes - {"new"}}
+    if not any(a != b for a in new_in for b in other_in):
+        return ""
+    return "; ".join(f"{place}: {', '.join(sorted(classes))}" for place, classes in found)
+
+
+def _condition_sources(listing: Listing) -> list[tuple[str, frozenset[str]]]:
+    """Bare "new" only counts in short fields; in prose it often describes a part."""
+    return [("title", condition_classes(listing.title, short_field=True)),
+            ("description", condition_classes(listing.description, short_field=False)),
+            ("condition attribute", condition_classes(listing.attribute("condition"), short_field=True))]
+
+
+def condition_classes(text: str, short_field: bool) -> frozenset[str]:
+    """Which of new / used / refurbished a piece of text claims."""
+    classes = {name for name, pattern in CONDITION_CLASSES.items() if pattern.search(text)}
+    if short_field and NEW_IN_SHORT_FIELD.search(text):
+        classes.add("new")
+    return frozenset(classes)
+
+
+def _defect_conflict(listing: Listing) -> str:
+    claim = _pristine_claim(listing)
+    defect = any_unnegated(CONDITION_DEFECTS, [listing.description]) if claim else ""
+    return f'claimed: "{quote(claim)}"; description: "{quote(defect)}"' if defect else ""
+
+
+def _pristine_claim(listing: Listing) -> str:
+    """A new or flawless claim in the title or the condition attribute, or ""."""
+    places = [listing.title, listing.attribute("condition")]
+    if any("new" in condition_classes(text, short_field=True) for text in places):
+        return "new"
+    return any_unnegated(PRISTINE_CLAIMS, places)

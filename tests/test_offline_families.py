@@ -1,0 +1,262 @@
+"""The offline reviewer's rule families, one general rule each, with sentences written for these tests
+(not taken from any dataset): what must send a listing to a person, and the look-alikes that must not
+(denials, evidence, quotation, ordinary products of a sensitive category).
+"""
+
+from decimal import Decimal
+
+import pytest
+
+from core.listings.draft import ListingDraft
+from core.listings.offline.matching import any_unnegated
+from core.listings.offline.reviewer import review_listing, rule_families
+from core.listings.review import ListingReview
+
+
+def draft(title: str, description: str, category: str = "General", price: str = "30",
+          **attributes: str) -> ListingDraft:
+    return ListingDraft(title, description, category, Decimal(price), attributes)
+
+
+def families(title: str, description: str, category: str = "General", price: str = "30",
+             **attributes: str) -> tuple[str, ...]:
+    return rule_families(draft(title, description, category, price, **attributes))
+
+
+def review(title: str, description: str, category: str = "General", price: str = "30",
+           **attributes: str) -> ListingReview:
+    return review_listing(draft(title, description, category, price, **attributes))
+
+
+# --- Matching: negation and quotation ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "There are no dents anywhere on it.", "Never been dented, kept in a padded case.",
+    "Free of dents and scratches.", "Dent-free body, checked under a lamp.",
+])
+def test_a_denied_word_is_not_a_mention(text: str):
+    assert any_unnegated(("dents?", "dented"), [text]) == ""
+
+
+def test_a_denial_ends_at_the_clause_so_a_later_mention_still_counts():
+    assert any_unnegated(("dents?",), ["No scratches, but there is a dent near the hinge."]) == "dent"
+
+
+def test_a_quoted_name_is_not_a_claim():
+    assert any_unnegated(("gold",), ["Nail varnish in the shade 'Gold Rush', never opened."]) == ""
+    assert any_unnegated(("gold",), ['Poster of the album "Gold" by the band, A2.']) == ""
+
+
+# --- Family: safety-critical products ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Giro ski helmet adult L",
+     "Took one hard knock on an icy run; there is a hairline split by the visor clip.",
+     "Winter sports"),
+    ("Travel cot with mattress", "Folds fine but one of the side locking buttons has snapped off.",
+     "Nursery"),
+    ("Oil-filled radiator heater 2kW", "Works, though the flex is frayed where it enters the body.",
+     "Heating"),
+    ("Non-stick wok 30 cm", "Coating is peeling in the middle after years of use.", "Cookware"),
+    ("Rear brake discs pair", "Came off my van at 60k miles, lip on the edge, some rust.", "Vehicle parts"),
+    ("Kids bike helmet", "Bought it second-hand, not sure how old it is.", "Cycling"),
+])
+def test_a_hazard_on_a_safety_critical_product_sends_it_to_a_person(title, description, category):
+    assert "safety-critical" in families(title, description, category, brand="Acme", condition="used")
+    assert review(title, description, category, brand="Acme", condition="used").quality_score <= 40
+
+
+@pytest.mark.parametrize("title, description", [
+    ("E-scooter 36V", "Battery pack has swollen and pushes the deck plate up."),
+    ("Portable charger 10000mAh", "Works, but the casing bulges slightly on one side."),
+    ("Bedside lamp", "The cord has bare wires showing near the plug."),
+])
+def test_fire_hazards_are_severe(title, description):
+    result = review(title, description, "Electronics", brand="Acme", condition="used")
+
+    assert result.requires_human_review and result.quality_score <= 25
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Giro ski helmet adult L", "No cracks or dents, never crashed, stored in its bag.", "Winter sports"),
+    ("Travel cot with mattress", "All parts present, nothing missing, instructions included.", "Nursery"),
+    ("Cast iron frying pan 26 cm", "Seasoned, no rust, no chips in the enamel.", "Cookware"),
+    ("Phone charger 20W USB-C", "Missing the original box only; cable and plug are perfect.", "Electronics"),
+    ("Cordless drill with battery", "Battery holds its charge well; includes two bits.", "Tools"),
+])
+def test_the_same_products_without_a_hazard_are_not_sent_to_a_person(title, description, category):
+    assert not review(title, description, category, brand="Acme", condition="used").requires_human_review
+
+
+def test_a_recall_is_severe_but_a_denied_recall_is_not():
+    recalled = review("Baby sleeper rocker", "This one was part of the 2019 recall, sold for parts.", "Baby")
+    denied = review("Baby sleeper rocker", "Checked the maker's site: this model was never recalled.", "Baby")
+
+    assert recalled.requires_human_review and recalled.quality_score <= 25
+    assert "safety-critical" not in rule_families(draft("Baby sleeper rocker", "Checked the maker's site: "
+                                                         "this model was never recalled.", "Baby"))
+    assert not any("recalled" in issue for issue in denied.issues)
+
+
+# --- Family: authenticity ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Autographed boxing glove", "Signed by the champion at a charity dinner.", "Sports memorabilia"),
+    ("Victorian oil painting, antique frame", "Antique landscape, artist unknown, in the family for years.",
+     "Art"),
+    ("18k gold bangle", "Heavy bangle, solid gold, 21 g.", "Jewellery"),
+    ("Designer tote bag", "100% authentic, bought on holiday.", "Bags"),
+])
+def test_a_claim_without_evidence_needs_a_person(title, description, category):
+    assert "authenticity" in families(title, description, category, condition="used")
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Autographed boxing glove", "Signed at a charity dinner; comes with the event's certificate of "
+     "authenticity and a photo.", "Sports memorabilia"),
+    ("18k gold bangle", "Hallmarked 750 inside, 21 g, receipt from the jeweller.", "Jewellery"),
+    ("Genuine leather belt, brown, 95 cm", "Full grain leather, brass buckle, worn a few times.",
+     "Accessories"),
+    ("Silver grey laptop sleeve 13 inch", "Neoprene sleeve in silver grey, zip works.",
+     "Computer accessories"),
+    ("Friendship bracelet 'Gold Rush'", "Woven cotton cord bracelet, adjustable knot.", "Jewellery"),
+])
+def test_evidence_materials_colours_and_quoted_names_are_not_claims(title, description, category):
+    assert "authenticity" not in families(title, description, category, condition="used")
+
+
+def test_an_admitted_imitation_is_severe_even_when_denied_in_the_same_breath():
+    result = review("Quilted flap bag", "Not fake, a top quality copy, looks identical.", "Bags",
+                    brand="Acme", condition="new")
+
+    assert result.requires_human_review and result.quality_score <= 25
+
+
+# --- Family: numeric contradictions --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title, description, attributes", [
+    ("Samsung Galaxy Tab S8 128GB", "Tablet with 256GB storage, screen perfect.", {"storage": "128GB"}),
+    ("Stand mixer 5.5 L bowl", "Big 4.3 L stainless bowl, all attachments.", {"brand": "Acme"}),
+    ("Microwave 900W", "Solid microwave, 700 W output, turntable included.", {"brand": "Acme"}),
+    ("Set of 6 dining chairs", "Oak chairs, sturdy.", {"quantity": "4"}),
+    ("Hardtail mountain bike 19 inch frame", "Shimano gears, good tyres.", {"frame size": "17 inch"}),
+    ("Road bike 2018 model", "Serviced last spring.", {"model year": "2015"}),
+    ("Canon EOS 90D body", "Body only, shutter count 8k.", {"model": "EOS 80D"}),
+    ("Dumbbell 12 kg", "Single cast iron dumbbell, 10 kg, rubber coated.", {"brand": "Acme"}),
+])
+def test_numbers_that_disagree_between_places_need_a_person(title, description, attributes):
+    result = review_listing(draft(title, description, "Home", **attributes))
+
+    assert "numeric-contradiction" in rule_families(draft(title, description, "Home", **attributes))
+    assert result.requires_human_review and 10 <= result.quality_score <= 45
+
+
+@pytest.mark.parametrize("title, description, attributes", [
+    ("Portable SSD 1TB", "1000 GB USB-C drive, fast.", {"storage": "1 TB"}),
+    ("Laptop 16GB RAM 512GB SSD", "16GB of memory and a 512GB drive.", {"ram": "16GB", "storage": "512GB"}),
+    ("Kettle 2 kW", "2000 W rapid boil, 1.7 litre.", {"capacity": "1.7 L"}),
+    ("Monitor 27 inch", "27\" IPS panel, 68.6 cm diagonal.", {"screen size": "27"}),
+    ("Samsung Galaxy S22 5G", "Unlocked, 5G, weighs 167 g.", {"brand": "Samsung"}),
+])
+def test_the_same_value_written_two_ways_is_not_a_contradiction(title, description, attributes):
+    assert "numeric-contradiction" not in families(title, description, "Electronics", **attributes)
+
+
+# --- Family: condition contradictions -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title, description, condition", [
+    ("Brand new rain jacket", "Worn on two hikes, small tear on the cuff.", "new"),
+    ("Mint condition vinyl LP", "Plays through, a few scratches on side B.", "used"),
+    ("Air fryer, unused", "Used a handful of times and cleaned.", "used"),
+])
+def test_a_condition_claim_contradicted_by_the_description_needs_a_person(title, description, condition):
+    assert "condition-contradiction" in families(title, description, "Home", condition=condition)
+
+
+def test_a_pristine_claim_with_only_denied_defects_is_no_contradiction():
+    assert "condition-contradiction" not in families(
+        "Mint condition rain jacket", "No tears, no stains and never faded.", "Clothing", condition="mint")
+
+
+# --- Families: regulated goods and medical claims -----------------------------------------------------
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Disposable vapes x5", "Mixed flavours, 20mg.", "Vaping"),
+    ("Balisong trainer? no, live blade", "Real butterfly knife, sharp, will post.", "Knives"),
+    ("Spare antibiotics", "Course of amoxicillin left over, unopened.", "Health"),
+    ("Office 2021 Pro Plus", "Retail-looking key only, sent by email within minutes.", "Software"),
+    ("Energy drink bundle", "12 cans, no ID needed, fast delivery.", "Food"),
+])
+def test_regulated_goods_need_a_person_and_score_as_prohibited(title, description, category):
+    result = review(title, description, category, condition="new")
+
+    assert "regulated" in rule_families(draft(title, description, category, condition="new"))
+    assert result.requires_human_review and result.quality_score <= 25
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Victorinox paring knife", "Kitchen knife, 8 cm blade, dishwasher safe.", "Kitchen"),
+    ("Nicotine-free herbal tea", "Caffeine-free and nicotine-free blend, 40 bags.", "Food"),
+    ("Mercury outboard motor cover", "Fits 9.9 hp engines, faded but intact.", "Boating"),
+    ("Water pistol twin pack", "Two plastic water pistols for the garden.", "Toys"),
+    ("Microsoft Office Home 2021 boxed", "Sealed retail box with the product key card inside.", "Software"),
+])
+def test_ordinary_products_of_sensitive_categories_are_not_regulated(title, description, category):
+    assert "regulated" not in families(title, description, category, brand="Acme", condition="new")
+
+
+def test_a_cure_claim_is_a_medical_claim_and_a_denied_one_is_not():
+    claim = families("Herbal drops", "These drops reverse arthritis within a month.", "Health")
+    denied = families("Herbal drops", "Nothing here treats arthritis; it is a flavouring.", "Health")
+
+    assert "medical-claim" in claim and "medical-claim" not in denied
+
+
+# --- Family: too incomplete to assess -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title, description, attributes", [
+    ("Things for sale", "Message me.", {}),
+    ("Bargain", "Good condition, offers.", {"condition": "good"}),
+    ("Misc", "", {}),
+])
+def test_a_listing_that_names_nothing_is_too_incomplete(title, description, attributes):
+    result = review_listing(draft(title, description, "Other", **attributes))
+
+    assert result.requires_human_review and result.quality_score <= 15
+
+
+@pytest.mark.parametrize("title, description, attributes", [
+    ("Lamp", "Works.", {"brand": "Ikea"}),
+    ("Garden bench", "Teak, seats two.", {}),
+    ("Items for sale", "Ikea Kallax shelf unit, white, 77 x 147 cm, a few scuffs on the top.", {}),
+])
+def test_a_short_listing_that_names_its_item_is_weak_but_assessable(title, description, attributes):
+    assert "too-incomplete" not in families(title, description, "Home", **attributes)
+
+
+# --- Score model --------------------------------------------------------------------------------------
+
+
+def test_more_missing_facts_and_a_shorter_description_score_lower():
+    full = review("Nike Pegasus 40 running shoes", "Worn for about 80 km on roads, soles have plenty of "
+                  "grip left, no tears, washed insoles, original box.", "Shoes", size="UK 9",
+                  colour="black", condition="used")
+    thin = review("Nike Pegasus 40 running shoes", "Worn a bit.", "Shoes")
+
+    assert full.quality_score >= 80 and thin.quality_score < full.quality_score - 30
+
+
+def test_a_hedged_description_costs_points_without_sending_it_to_a_person():
+    sure = review("Carcassonne board game", "All tiles and meeples counted, box corners worn.",
+                  "Toys & Games", publisher="Z-Man", condition="used")
+    unsure = review("Carcassonne board game", "I think all tiles are there but haven't counted.",
+                    "Toys & Games", publisher="Z-Man", condition="used")
+
+    assert unsure.quality_score < sure.quality_score and not unsure.requires_human_review
