@@ -13,6 +13,8 @@ from pydantic.alias_generators import to_camel
 from pydantic.json_schema import models_json_schema
 
 from core.batches.progress import BATCH_STATUSES
+from core.batches.retry import RETRY_REASONS
+from core.batches.submission import BATCH_NAME_MAX
 from core.batches.verdicts import GOOD_SCORE_FROM, Verdict
 from core.jobs.status import JOB_STATUSES
 from core.listings import draft
@@ -50,17 +52,28 @@ class ReviewBatchItem(Shape):
     listing: Listing
 
 
+BATCH_NAME = "What to call the batch, shown wherever it is (trimmed; blank: no name)"
+VALID_ROWS = ("true: when some rows have problems, accept the valid rows only and record the others "
+              "(`rejectedRows`; their report at `/{batchId}/rejected-rows`); false (default): any "
+              "problem stores nothing. Never when no row is valid or the file as a whole has a problem.")
+
+
 class ReviewBatchRequest(Shape):
     """The article's shape; an array of flat listings with `itemId` also works (as in files)."""
 
     items: list[ReviewBatchItem] = Field(
         min_length=1, description="1 to LISTING_REVIEW_MAX_BATCH_ITEMS (default 1,000) items.")
+    name: str | None = Field(default=None, max_length=BATCH_NAME_MAX, description=BATCH_NAME)
+    accept_valid_rows: bool = Field(default=False, description=VALID_ROWS)
 
 
 CATALOG_UPLOAD = {
     "type": "object",
     "properties": {"file": {"type": "string", "format": "binary",
-                            "description": "A CSV, JSON or JSONL catalog file."}},
+                            "description": "A CSV, JSON or JSONL catalog file."},
+                   "name": {"type": "string", "maxLength": BATCH_NAME_MAX, "description": BATCH_NAME},
+                   "acceptValidRows": {"type": "string", "enum": ["true", "false"],
+                                       "description": VALID_ROWS}},
     "required": ["file"],
 }
 
@@ -78,8 +91,23 @@ class AcceptedBatch(Shape):
     submitted_at: datetime
     total: int
     created: bool = Field(description="false for an idempotent replay")
+    name: str | None = Field(description="The batch's own name (null: none given)")
+    display_name: str = Field(description="What to show: the name, \"Retry of ...\" for a retry, "
+                                          "else the file name, else \"Batch \" and the id's start")
+    rejected_rows: int = Field(ge=0, description="Rows left out (submitted with acceptValidRows)")
     status_url: str
     items_url: str
+
+
+class RetriedBatch(AcceptedBatch):
+    """The batch a retry request leads to: retrying a batch already retried goes on to the
+    newest batch of its chain of retries."""
+
+    reason: Literal[RETRY_REASONS] = Field(  # type: ignore[valid-type]
+        description="created: a new retry batch of the failed and cancelled listings; running: the "
+                    "newest retry is still running; nothing_left: the newest retry has no failed or "
+                    "cancelled listing")
+    message: str = Field(description="The outcome in a seller's words")
 
 
 class BatchSummary(Shape):
@@ -94,6 +122,13 @@ class BatchSummary(Shape):
     failed: int
     cancelled: int = Field(description="items cancelled by the seller before they started")
     source_name: str | None
+    name: str | None = Field(description="The batch's own name (null: none given)")
+    display_name: str = Field(description="What to show: the name, \"Retry of ...\" for a retry, "
+                                          "else the file name, else \"Batch \" and the id's start")
+    retry_of: uuid.UUID | None = Field(description="The batch this one retries")
+    retry_of_name: str | None = Field(description="That batch's name, else its file name")
+    rejected_rows: int = Field(ge=0, description="Rows left out (submitted with acceptValidRows); "
+                                                 "their report at `/{batchId}/rejected-rows`")
     items_url: str = Field(description="The batch's items, to page through with `after`")
 
 

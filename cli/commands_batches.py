@@ -29,7 +29,8 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     cancel = command(commands, "cancel", "Cancel a batch's listings that have not started.", run_cancel)
     cancel.add_argument("batch_id", type=parse_uuid)
     retry = command(commands, "retry", "Review a complete batch's failed and cancelled listings "
-                    "again, as a new linked batch (the existing one if already retried).", run_retry)
+                    "again, as a new linked batch; a batch already retried goes on along its retries to the "
+                    "newest one (retried in turn when it is complete with failures).", run_retry)
     retry.add_argument("batch_id", type=parse_uuid)
     export = command(commands, "export", "Write a batch's results (csv, json) or its fix-up file "
                      "(failed and low-scoring listings, in your own columns).", run_export)
@@ -51,9 +52,9 @@ def run_batches(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"items": [summary.to_json_dict() for summary in page.items], "nextAfter": next_after})
         return 0
-    print_table(["batch id", "submitted", "status", "total", "succeeded", "failed", "cancelled", "file"],
+    print_table(["batch id", "submitted", "status", "total", "succeeded", "failed", "cancelled", "name"],
                 [[summary.batch_id, f"{summary.submitted_at:%Y-%m-%d %H:%M}", summary.status, summary.total,
-                  summary.succeeded, summary.failed, summary.cancelled, summary.source_name]
+                  summary.succeeded, summary.failed, summary.cancelled, summary.display_name]
                  for summary in page.items])
     if next_after is not None:
         print(f"More: listing-review batches --after {next_after}"
@@ -89,10 +90,7 @@ def run_retry(args: argparse.Namespace) -> int:
     if args.json:
         print_json(accepted.to_json_dict())
         return 0
-    if accepted.created:
-        print(f"Retrying {accepted.summary.total} listing(s) in new batch {accepted.batch_id}.")
-    else:
-        print(f"Already retried: batch {accepted.batch_id} ({accepted.summary.status}).")
+    print(f"{accepted.message} Batch {accepted.batch_id}.")
     print(f"Follow it with: listing-review batch {accepted.batch_id}")
     return 0
 

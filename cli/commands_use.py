@@ -6,6 +6,7 @@ that its schema is current, and answer at once.
 
 import argparse
 import shlex
+import sys
 import uuid
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,17 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     submit = _command(commands, "submit", "Check a catalog file and accept it as one batch.", run_submit)
     submit.add_argument("file", type=Path, help="CSV, JSON or JSONL catalog")
     submit.add_argument("--key", help="idempotency key (default: hash of owner + file content)")
+    submit.add_argument("--name", help="what to call the batch: one line, shown wherever the batch is")
+    submit.add_argument("--valid-only", action="store_true",
+                        help="when some rows have problems, submit the valid rows only (the others "
+                             "are recorded: listing-review rejected-rows BATCH_ID)")
     batch = _command(commands, "batch", "Show a batch's progress.", run_batch)
     batch.add_argument("batch_id", type=parse_uuid)
+    rejected = _command(commands, "rejected-rows", "Write the problems of the rows a batch left out "
+                        "(submitted with --valid-only) as CSV, to fix and submit again.", run_rejected_rows)
+    rejected.add_argument("batch_id", type=parse_uuid)
+    rejected.add_argument("-o", "--output", type=Path, metavar="FILE",
+                          help="file to write (default: standard output)")
     items = _command(commands, "items", "A batch's items as a table, a page at a time: a view, a search "
                      "and an order, with every view's count (and the job ids).", run_items)
     items.add_argument("batch_id", type=parse_uuid)
@@ -89,15 +99,43 @@ def run_submit(args: argparse.Namespace) -> int:
     data = _read_bytes(args.file)
     accepted = submit_catalog(
         runtime.engine, runtime.queue, runtime.settings, owner=_owner(args, runtime),
-        filename=args.file.name, data=data, key=args.key,
+        filename=args.file.name, data=data, key=args.key, name=args.name,
+        accept_valid_rows=args.valid_only,
     )
     if args.json:
         print_json(accepted.to_json_dict())
+        return 0
+    verb = "Accepted" if accepted.created else "Already submitted:"
+    summary = accepted.summary
+    print(f"{verb} batch {accepted.batch_id} \"{summary.display_name}\" ({summary.total} listings, "
+          f"{summary.status}).")
+    if summary.rejected_rows:
+        print(f"Left out {summary.rejected_rows} row(s) with problems: "
+              f"listing-review rejected-rows {accepted.batch_id} -o rejected.csv")
+    print(f"Follow it with: listing-review batch {accepted.batch_id}")
+    return 0
+
+
+def run_rejected_rows(args: argparse.Namespace) -> int:
+    from composition.runtime import open_runtime
+    from core.batches.rejected import rejected_rows_csv
+
+    runtime = open_runtime(migrate=False)
+    _, data = rejected_rows_csv(runtime.engine, _owner(args, runtime), args.batch_id)
+    if args.output is None:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return 0
+    try:
+        args.output.write_bytes(data)
+    except OSError as error:
+        from core.errors import InvalidBatchRequest
+
+        raise InvalidBatchRequest(f"Cannot write {args.output}: {error.strerror}.") from None
+    if args.json:
+        print_json({"batchId": str(args.batch_id), "file": str(args.output), "bytes": len(data)})
     else:
-        verb = "Accepted" if accepted.created else "Already submitted:"
-        print(f"{verb} batch {accepted.batch_id} ({accepted.summary.total} listings, "
-              f"{accepted.summary.status}).")
-        print(f"Follow it with: listing-review batch {accepted.batch_id}")
+        print(f"Wrote the rejected rows of batch {args.batch_id} to {args.output} ({len(data)} bytes).")
     return 0
 
 

@@ -107,7 +107,8 @@ def test_retry_makes_a_new_batch_then_returns_the_same_one(tmp_path: Path, datab
     again = cli_json("retry", str(batch_id), database_url=database_url)
     assert (again["batchId"], again["created"]) == (first["batchId"], False)
     text = run("retry", str(batch_id), database_url=database_url)
-    assert text.stdout.startswith(f"Already retried: batch {first['batchId']}")
+    assert again["reason"] == "running" and "still running" in text.stdout
+    assert f"Batch {first['batchId']}." in text.stdout
 
 
 def test_retry_of_a_running_batch_says_so(tmp_path: Path, database_url: str, engine: Engine):

@@ -15,7 +15,9 @@ from api.responses import accepted, accepted_response, parse_id, problems
 from api.routers.batches import NOT_FOUND, PREFIX
 from core.batches.progress import BatchSummary, get_summary
 from core.batches.recent import LIMIT_MAX, list_batches
+from core.batches.rejected import rejected_rows_csv
 from core.batches.retry import retry_failed
+from core.catalogs.check import MAX_REPORTED_ERRORS
 from core.cursors import decode_cursor, encode_cursor
 from core.downloads import DOWNLOAD_FORMATS, batch_download
 from core.errors import AppError, BatchNotFound, InvalidBatchRequest
@@ -38,6 +40,14 @@ DOWNLOAD_RESPONSE = {200: {
                    "`json` an array of one object per item",
     "content": {"text/csv": {"schema": {"type": "string"}},
                 "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}},
+    "headers": {"Content-Disposition": {"description": "attachment with the file's name",
+                                        "required": True, "schema": {"type": "string"}}},
+}}
+
+REJECTED_ROWS_RESPONSE = {200: {
+    "description": "UTF-8 CSV with a BOM, as an attachment: one line per problem (row, line, "
+                   f"item_id, field, message), at most {MAX_REPORTED_ERRORS:,}",
+    "content": {"text/csv": {"schema": {"type": "string"}}},
     "headers": {"Content-Disposition": {"description": "attachment with the file's name",
                                         "required": True, "schema": {"type": "string"}}},
 }}
@@ -69,14 +79,16 @@ def cancel_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONRespons
 
 
 @router.post(
-    "/{batchId}/retry", status_code=202, response_model=schemas.AcceptedBatch,
+    "/{batchId}/retry", status_code=202, response_model=schemas.RetriedBatch,
     summary="Review a complete batch's failed and cancelled listings again, as a new batch",
-    responses=accepted(schemas.AcceptedBatch, "retry batch") | problems(400, 401, 404, 503) | NOT_RETRYABLE,
+    responses=accepted(schemas.RetriedBatch, "retry batch") | problems(400, 401, 404, 503) | NOT_RETRYABLE,
 )
 def retry_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
     """Like acceptance: 202 + Location for the new (or still running) retry batch, 200 when
-    the existing retry batch has finished; `created` says which. 409 while the batch runs or
-    when nothing failed."""
+    the newest retry has finished with nothing left to retry; `created` and `reason` say which.
+    A batch already retried goes on to the newest batch of its chain of retries (retried in turn
+    when it is complete with failures), never back to an old one. 409 while a batch never
+    retried runs, or when nothing in it failed."""
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
     try:
         accepted_batch = retry_failed(runtime.engine, runtime.queue, owner, batch_id,
@@ -99,6 +111,18 @@ def export_batch(
     download = batch_download(runtime.engine, owner, batch_id, format)
     return Response(download.data, media_type=download.media_type,
                     headers={"Content-Disposition": attachment(download.file_name)})
+
+
+@router.get("/{batchId}/rejected-rows", response_class=Response,
+            summary="The problems of the rows the batch left out (submitted with acceptValidRows)",
+            responses=REJECTED_ROWS_RESPONSE | problems(400, 401, 404, 503))
+def read_rejected_rows(batchId: str, owner: Owner, runtime: RuntimeDep) -> Response:
+    """The report a rejected file gets, for the rows this batch left out: fix them and submit
+    them again. Only the header when the batch left nothing out."""
+    batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    file_name, data = rejected_rows_csv(runtime.engine, owner, batch_id)
+    return Response(data, media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": attachment(file_name)})
 
 
 def summary_body(summary: BatchSummary) -> dict[str, Any]:

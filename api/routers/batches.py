@@ -1,6 +1,7 @@
 """Review batches: submit a catalog (JSON body or file upload), read progress, page items."""
 
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -17,11 +18,13 @@ from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, SEARCH_MAX, Sort, View,
 from core.batches.progress import get_summary
 from core.costs.ledger import batch_cost
 from core.errors import BatchNotFound, InvalidBatchRequest
+from core.listings.draft import load_json
 
 PREFIX = "/api/listings/review-batches"
 JSON_BODY_NAME = "request.json"
 NOT_FOUND = "No batch with this id was found for this seller."
 router = APIRouter(prefix=PREFIX, tags=["review batches"], dependencies=VERSIONED)
+FORM_FLAGS = {"true": True, "false": False}
 
 SUBMIT_BODY = {"requestBody": {"required": True, "content": {
     "application/json": {"schema": schemas.ref("ReviewBatchRequest")},
@@ -35,12 +38,14 @@ SUBMIT_BODY = {"requestBody": {"required": True, "content": {
     responses=accepted(schemas.AcceptedBatch, "batch") | problems(400, 401, 408, 409, 413, 415, 429, 503),
 )
 async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey) -> JSONResponse:
-    """202 + Location for a new or still active batch; 200 when replaying a completed one."""
-    filename, data = await _catalog(request)
+    """202 + Location for a new or still active batch; 200 when replaying a completed one.
+    `name` and `acceptValidRows` come with the file as form fields, or beside `items` in a JSON body."""
+    catalog = await _catalog(request)
     runtime = runtime_of(request)
     accepted = await run_in_threadpool(
         submit_admitted_catalog, runtime.engine, runtime.queue, runtime.settings, owner=owner,
-        filename=filename, data=data, key=key)
+        filename=catalog.filename, data=catalog.data, key=key, name=catalog.name,
+        accept_valid_rows=catalog.accept_valid_rows)
     body = accepted.to_json_dict()
     return accepted_response(body, accepted.summary.status == "COMPLETED", body["statusUrl"])
 
@@ -81,19 +86,62 @@ def read_items(
     return JSONResponse(page.to_json_dict() | {"counts": counts.to_json_dict()})
 
 
-async def _catalog(request: Request) -> tuple[str, bytes]:
-    """(file name, bytes): a JSON body is checked exactly like an uploaded .json file."""
+@dataclass(frozen=True)
+class CatalogRequest:
+    """A submission as the request carries it; core checks every part of it."""
+
+    filename: str
+    data: bytes
+    name: str | None
+    accept_valid_rows: bool
+
+
+async def _catalog(request: Request) -> CatalogRequest:
+    """A JSON body is checked exactly like an uploaded .json file."""
     if media_type(request) == "application/json":
-        return JSON_BODY_NAME, await request.body()
+        data = await request.body()
+        name, valid_rows = _json_options(data)
+        return CatalogRequest(JSON_BODY_NAME, data, _text_option(name), _flag(valid_rows))
     if media_type(request) == "multipart/form-data":
         return await _uploaded_file(request)
     raise UnsupportedMediaType("Send the listings as application/json, or a catalog file as "
                                "multipart/form-data in a field named 'file'.")
 
 
-async def _uploaded_file(request: Request) -> tuple[str, bytes]:
+async def _uploaded_file(request: Request) -> CatalogRequest:
     async with request.form(max_files=1, max_fields=10) as form:
         upload = form.get("file")
         if not isinstance(upload, UploadFile):
             raise InvalidBatchRequest("Attach the catalog as a file in a form field named 'file'.")
-        return upload.filename or "upload", await upload.read()
+        return CatalogRequest(upload.filename or "upload", await upload.read(),
+                              _text_option(form.get("name")), _flag(_form_flag(form.get("acceptValidRows"))))
+
+
+def _json_options(data: bytes) -> tuple[Any, Any]:
+    """`name` and `acceptValidRows` beside `items` in a JSON body. Only a body that mentions one
+    of them is read here (a second parse, bounded by the upload limit); any other body, or one
+    that is not a JSON object, leaves both unset, and the catalog check reports its syntax."""
+    if b'"name"' not in data and b'"acceptValidRows"' not in data:
+        return None, None
+    try:
+        body = load_json(data.decode("utf-8-sig"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return None, None
+    return (body.get("name"), body.get("acceptValidRows")) if isinstance(body, dict) else (None, None)
+
+
+def _form_flag(value: Any) -> Any:
+    """acceptValidRows as a form field: the text true or false, read as JSON reads it."""
+    return FORM_FLAGS.get(value.lower(), value) if isinstance(value, str) else value
+
+
+def _text_option(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise InvalidBatchRequest("'name' must be text.")
+
+
+def _flag(value: Any) -> bool:
+    if value is None or isinstance(value, bool):
+        return bool(value)
+    raise InvalidBatchRequest("'acceptValidRows' must be true or false.")

@@ -65,7 +65,8 @@ class AcceptedBatch:
         return self.summary.batch_id
 
     def to_json_dict(self) -> dict[str, Any]:
-        """The article's acceptance shape, plus `created`."""
+        """The article's acceptance shape, plus `created`, the batch's name and the rows it left
+        out."""
         location = f"/api/listings/review-batches/{self.batch_id}"
         return {
             "batchId": str(self.batch_id),
@@ -73,6 +74,9 @@ class AcceptedBatch:
             "submittedAt": iso(self.summary.submitted_at),
             "total": self.summary.total,
             "created": self.created,
+            "name": self.summary.name,
+            "displayName": self.summary.display_name,
+            "rejectedRows": self.summary.rejected_rows,
             "statusUrl": location,
             "itemsUrl": f"{location}/items",
         }

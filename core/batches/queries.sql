@@ -69,10 +69,10 @@ where b.id = :batch_id and b.owner = :owner
 -- (index review_batches_owner_recent_idx): the index walk stops once the page is full.
 select {{batch_labels}}, p.*
 from review_batches b
+left join review_batches parent on parent.id = b.retry_of
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner
   and (cast(:before_at as timestamptz) is null
-left join review_batches parent on parent.id = b.retry_of
     or (b.submitted_at, b.id) < (cast(:before_at as timestamptz), cast(:before_id as uuid)))
 order by b.submitted_at desc, b.id desc
 limit :limit_plus_one
@@ -82,6 +82,7 @@ limit :limit_plus_one
 -- so the walk reads only complete batches, each progress read as stored.
 select {{batch_labels}}, p.*
 from review_batches b
+left join review_batches parent on parent.id = b.retry_of
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner and b.completed_at is not null
   and (cast(:before_at as timestamptz) is null
@@ -91,27 +92,11 @@ limit :limit_plus_one
 
 -- name: recent_unfinished_batches
 -- recent_batches with the QUEUED or RUNNING filter: only unfinished batches are walked
--- name: newest_of_chain
--- The newest batch of the retry chain that starts at :batch_id (the batch itself when it was
--- never retried): each step is one probe of review_batches_retry_of_key, which also makes the
--- chain a line (one retry per batch), so the walk reads one row per link whatever the seller's
--- history. No row for unknown or foreign ids.
-with recursive chain as (
-  select b.id, 0 as depth from review_batches b where b.id = :batch_id and b.owner = :owner
-  union all
-  select r.id, chain.depth + 1
-  from chain join review_batches r on r.retry_of = chain.id and r.owner = :owner
-)
-select id from chain order by depth desc limit 1
-
--- name: rejected_report
--- The rows a batch left out (submitted with "valid rows only") and their problems, as stored.
-select rejected_rows, rejected_report from review_batches where id = :batch_id and owner = :owner
-
 -- (review_batches_owner_unfinished_idx), so the cost is bounded by the seller's unfinished
 -- work; QUEUED and RUNNING are told apart by batch_progress in this same statement.
 select {{batch_labels}}, p.*
 from review_batches b
+left join review_batches parent on parent.id = b.retry_of
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner and b.completed_at is null
   and (cast(:before_at as timestamptz) is null
@@ -142,11 +127,30 @@ limit :limit
 -- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, with
 -- where the batch came from. The caller has checked the batch is complete, so the set is final.
 -- One range of review_jobs_batch_retryable_idx: reads only the rows it returns.
-select b.source_name, b.source_format, b.source_columns, j.item_id, j.payload::text as payload
+select b.source_name, b.source_format, b.source_columns, b.column_map, j.item_id,
+  j.payload::text as payload
 from review_batches b
 join review_jobs j on j.batch_id = b.id and j.status in ('FAILED', 'CANCELLED')
 where b.id = :batch_id and b.owner = :owner
 order by j.item_position
+
+-- name: newest_of_chain
+-- The newest batch of the retry chain that starts at :batch_id (the batch itself when it was
+-- never retried): each step is one probe of review_batches_retry_of_key, which also makes the
+-- chain a line (one retry per batch), so the walk reads one row per link whatever the seller's
+-- history. No row for unknown or foreign ids.
+with recursive chain as (
+  select b.id, 0 as depth from review_batches b where b.id = :batch_id and b.owner = :owner
+  union all
+  select r.id, chain.depth + 1
+  from chain join review_batches r
+    on r.retry_of = chain.id and r.retry_of is not null and r.owner = :owner
+)
+select id from chain order by depth desc limit 1
+
+-- name: rejected_report
+-- The rows a batch left out (submitted with "valid rows only") and their problems, as stored.
+select rejected_rows, rejected_report from review_batches where id = :batch_id and owner = :owner
 
 -- name: score_distribution
 -- Quality scores of the batch's reviews in buckets of ten (100 joins the 90s), for a chart:

@@ -37,8 +37,19 @@ class RetryOutcome(AcceptedBatch):
 
     reason: RetryReason = "created"
 
+    @property
+    def message(self) -> str:
+        """The outcome in a seller's words (the UI, CLI and API say the same)."""
+        name = self.summary.display_name
+        if self.reason == "created":
+            return f"Retrying {self.summary.total:,} listing(s) in a new batch, \"{name}\"."
+        if self.reason == "running":
+            return (f"The newest retry, \"{name}\", is still running: follow it, and retry once it "
+                    "is complete if anything fails.")
+        return f"Nothing left to retry: the newest retry, \"{name}\", has no failed or cancelled listing."
+
     def to_json_dict(self) -> dict[str, Any]:
-        return super().to_json_dict() | {"reason": self.reason}
+        return super().to_json_dict() | {"reason": self.reason, "message": self.message}
 
 
 def retry_key(batch_id: uuid.UUID) -> str:
@@ -95,6 +106,7 @@ def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSumma
                                     {"owner": owner, "batch_id": batch.batch_id}).all()
     items = [CatalogItem(row_number, None, row.item_id, decode_snapshot(row.payload))
              for row_number, row in enumerate(failed, start=1)]
-    source = SourceFile(failed[0].source_name, failed[0].source_format, failed[0].source_columns)
+    source = SourceFile(failed[0].source_name, failed[0].source_format, failed[0].source_columns,
+                        failed[0].column_map)
     return accept_batch(engine, queue, owner=owner, key=retry_key(batch.batch_id), items=items,
                         max_items=max_items, source=source, retry_of=batch.batch_id)
