@@ -33,7 +33,7 @@ from sqlalchemy.engine import make_url
 from core import embedded_postgres, schema
 from core.batches.acceptance import accept_batch
 from core.batches.admission import BATCH_ADMISSION
-from core.batches.export import export_csv, export_rows
+from core.batches.export import QUERIES as EXPORTS
 from core.batches.pages import QUERIES as ITEMS
 from core.batches.pages import VIEW_CLASSES
 from core.batches.progress import QUERIES as BATCHES
@@ -41,6 +41,7 @@ from core.batches.progress import progress_params
 from core.batches.retry import retry_failed, retry_key
 from core.batches.verdicts import GOOD_SCORE_FROM
 from core.database import make_engine
+from core.downloads import download_bytes
 from core.embedded_postgres import ensure_running
 from core.jobs.cancel import QUERIES as JOBS
 from core.jobs.cancel import cancel_unstarted
@@ -80,7 +81,8 @@ def cases(history: GrownHistory) -> dict[str, Case]:
         "before: failed_items": (BEFORE["failed_items"], failed),
         "items page": (ITEMS["batch_items_page"], item_params(failed, "all") | {"after": 5000}),
         "items page failed": (ITEMS["batch_items_page"], item_params(failed, "failed") | {"after": 5000}),
-        "export chunk": (BATCHES["export_chunk"], failed | {"after": 5000, "limit": 1000}),
+        "export chunk": (EXPORTS["export_chunk"], failed | {
+            "after": 5000, "limit": 1000, "fixup_only": False, "good_from": GOOD_SCORE_FROM}),
         "admission": (BATCH_ADMISSION, {"owner": BIG, "key": "new"}),
         "cancel (rolled back)": (JOBS["cancel_queued_batch_jobs"],
                                  {"owner": BIG, "batch_id": history.running_batch}),
@@ -181,7 +183,7 @@ def cancel_ms(engine: Engine) -> float:
 
 
 def export_ms(engine: Engine, history: GrownHistory) -> float:
-    return once_ms(lambda: export_csv(export_rows(engine, BIG, history.failed_batch)))
+    return once_ms(lambda: download_bytes(engine, BIG, history.failed_batch, "csv"))
 
 
 def accept_p95(engine: Engine, count: int,

@@ -6,17 +6,22 @@ failures, export the results. The same core services as the dashboard and the AP
 
 import argparse
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from cli.commands_use import _command as command
 from cli.commands_use import _owner as owner_of
 from cli.commands_use import parse_uuid
 from cli.output import print_json, print_table
+from core.batches.export import fixup_rule
 from core.batches.progress import BATCH_STATUSES
 from core.batches.recent import LIMIT_MAX
 from core.downloads import DOWNLOAD_FORMATS
 
 DEFAULT_LIMIT = 20
+STDOUT = "-"
+EXPORT_EPILOG = (f"{fixup_rule()}\nWhen no listing qualifies, no fix-up file is written: the command "
+                 "says so and exits 0 (with --json: \"file\": null).")
 
 
 def add_commands(commands: argparse._SubParsersAction) -> None:
@@ -33,11 +38,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                     "newest one (retried in turn when it is complete with failures).", run_retry)
     retry.add_argument("batch_id", type=parse_uuid)
     export = command(commands, "export", "Write a batch's results (csv, json) or its fix-up file "
-                     "(failed and low-scoring listings, in your own columns).", run_export)
+                     "(the listings that need work or human review, in your own columns).", run_export,
+                     epilog=EXPORT_EPILOG)
     export.add_argument("batch_id", type=parse_uuid)
     export.add_argument("--format", choices=DOWNLOAD_FORMATS, required=True)
     export.add_argument("-o", "--output", type=Path, metavar="FILE",
-                        help="file to write (default: the file's bytes on standard output)")
+                        help="file to write, `-` for standard output (default: the export's own name, "
+                             "<batch name or file>-<YYYY-MM-DD>-results.csv / .json / -fixup.csv, "
+                             "in the current directory)")
 
 
 def run_batches(args: argparse.Namespace) -> int:
@@ -97,27 +105,48 @@ def run_retry(args: argparse.Namespace) -> int:
 
 def run_export(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
-    from core.downloads import batch_download
+    from core.batches.export import NothingToFix
+    from core.downloads import open_download
 
     runtime = open_runtime(migrate=False)
-    data = batch_download(runtime.engine, owner_of(args, runtime), args.batch_id, args.format).data
-    if args.output is None:
-        sys.stdout.buffer.write(data)
+    try:
+        download = open_download(runtime.engine, owner_of(args, runtime), args.batch_id, args.format)
+    except NothingToFix as nothing:
+        return _report_export(args, None, 0, nothing.message)
+    if str(args.output) == STDOUT:
+        for chunk in download.chunks:
+            sys.stdout.buffer.write(chunk)
         sys.stdout.flush()
         return 0
-    _write_bytes(args.output, data)
+    path = args.output or Path(download.file_name)
+    size = _write_chunks(path, download.chunks)
+    return _report_export(args, path, size, f"Wrote {args.format} export of batch {args.batch_id} "
+                                            f"to {path} ({size} bytes).")
+
+
+def _report_export(args: argparse.Namespace, path: Path | None, size: int, message: str) -> int:
+    """The outcome line (exit 0 also when there was nothing to fix and no file was written)."""
     if args.json:
-        print_json({"batchId": str(args.batch_id), "format": args.format, "file": str(args.output),
-                    "bytes": len(data)})
+        print_json({"batchId": str(args.batch_id), "format": args.format,
+                    "file": None if path is None else str(path), "bytes": size, "message": message})
     else:
-        print(f"Wrote {args.format} export of batch {args.batch_id} to {args.output} ({len(data)} bytes).")
+        print(message)
     return 0
 
 
-def _write_bytes(path: Path, data: bytes) -> None:
+def _write_chunks(path: Path, chunks: Iterator[bytes]) -> int:
+    """Write beside the target and rename at the end, so a failure (disk, database) never
+    leaves a partial file under the export's name."""
+    partial = path.with_name(path.name + ".part")
     try:
-        path.write_bytes(data)
-    except OSError as error:
+        with partial.open("wb") as file:
+            size = sum(file.write(chunk) for chunk in chunks)
+        partial.replace(path)
+    except BaseException as error:
+        partial.unlink(missing_ok=True)
+        if not isinstance(error, OSError):
+            raise
         from core.errors import InvalidBatchRequest
 
         raise InvalidBatchRequest(f"Cannot write {path}: {error.strerror}.") from None
+    return size

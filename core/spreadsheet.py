@@ -12,7 +12,7 @@ therefore gets a `'` in front, as does a cell starting with a tab or carriage re
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 FORMULA_CHARACTERS = "=+-@＝＋－＠"
@@ -25,11 +25,22 @@ BLANK_STARTS = ("\t", "\r")
 
 def csv_bytes(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
     """CSV (comma, every text cell quoted) as UTF-8 with a BOM; every cell through safe_cell."""
+    return b"".join(csv_chunks(header, [rows]))
+
+
+def csv_chunks(header: Sequence[str], chunks: Iterable[Iterable[Sequence[Any]]]) -> Iterator[bytes]:
+    """csv_bytes a chunk of rows at a time, for files streamed in constant memory: the BOM and
+    the header first, then one piece per chunk (the pieces joined are csv_bytes' file)."""
+    yield _csv_text([header]).encode("utf-8-sig")
+    for rows in chunks:
+        yield _csv_text(rows).encode("utf-8")
+
+
+def _csv_text(rows: Iterable[Sequence[Any]]) -> str:
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, quoting=csv.QUOTE_NONNUMERIC)
-    writer.writerow([safe_cell(name) for name in header])
     writer.writerows([safe_cell(value) for value in row] for row in rows)
-    return buffer.getvalue().encode("utf-8-sig")
+    return buffer.getvalue()
 
 
 def safe_cell(value: Any) -> str | int | float:

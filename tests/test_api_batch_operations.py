@@ -8,6 +8,7 @@ Finished jobs are written directly with the same updates the core batch-operatio
 import csv
 import io
 import json
+import re
 import uuid
 from collections.abc import Iterator
 
@@ -16,6 +17,8 @@ import pytest
 from sqlalchemy import Engine
 
 from core.accounts.service import create_key
+from core.batches.export import REVIEW_COLUMNS
+from core.batches.verdicts import GOOD_SCORE_FROM
 from tests.api_server import ApiServer
 from tests.test_batch_operations import set_status
 
@@ -191,7 +194,7 @@ def test_json_export_parses_to_one_object_per_item(seller: httpx.Client, shared_
     assert [(row["item_id"], row["qualityScore"]) for row in rows] == [("it-1", 75), ("it-2", 75)]
 
 
-def test_fixup_export_holds_failed_and_low_scores_in_the_sellers_columns(
+def test_fixup_export_holds_the_listings_that_need_work_in_the_sellers_columns(
         seller: httpx.Client, shared_engine: Engine):
     batch_id = submit_csv(seller)
     set_status(shared_engine, batch_id, 1, "SUCCEEDED", score=95)
@@ -199,15 +202,30 @@ def test_fixup_export_holds_failed_and_low_scores_in_the_sellers_columns(
     set_status(shared_engine, batch_id, 3, "FAILED")
     response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "fixup"})
     assert response.status_code == 200
-    assert 'filename="shop-fixup.csv"' in response.headers["Content-Disposition"]
+    assert re.search(r'filename="shop-\d{4}-\d{2}-\d{2}-fixup.csv"', response.headers["Content-Disposition"])
     rows = read_csv(response.content)
     assert rows[0][:6] == ["SKU", "Title", "Description", "Category", "Price", "Colour"]
-    assert [row[0] for row in rows[1:]] == ["S-2", "S-3"]
+    assert rows[0][6:] == list(REVIEW_COLUMNS) and [row[0] for row in rows[1:]] == ["S-2"]
+
+
+def test_fixup_export_with_nothing_to_fix_is_a_409_saying_so(seller: httpx.Client, shared_engine: Engine):
+    batch_id = submit_csv(seller)
+    finish(shared_engine, batch_id, "SUCCEEDED", "SUCCEEDED", "FAILED", score=95)
+    problem = assert_problem(seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "fixup"}), 409,
+                             "REVIEW_BATCH_NOTHING_TO_FIX")
+    assert problem["detail"].startswith("Nothing to fix") and f"below {GOOD_SCORE_FROM}" in problem["detail"]
+
+
+def test_results_are_named_after_the_batch_file_and_the_day(seller: httpx.Client):
+    batch_id = submit_csv(seller, name="spring.csv")
+    response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "json"})
+    disposition = response.headers["Content-Disposition"]
+    assert re.search(r'filename="spring-\d{4}-\d{2}-\d{2}-results.json"', disposition)
 
 
 def test_a_file_name_beyond_latin_1_still_downloads(seller: httpx.Client, shared_engine: Engine):
     batch_id = submit_csv(seller, name="каталог ✓.csv")
-    finish(shared_engine, batch_id, "FAILED", "FAILED", "FAILED")
+    finish(shared_engine, batch_id, "SUCCEEDED", "SUCCEEDED", "SUCCEEDED", score=30)
     response = seller.get(f"{BATCHES}/{batch_id}/export", params={"format": "fixup"})
     assert response.status_code == 200, response.text
     assert "filename*=UTF-8''%D0%BA%D0%B0" in response.headers["Content-Disposition"]

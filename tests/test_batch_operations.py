@@ -1,5 +1,5 @@
 """Batch operations for the dashboard, against a real PostgreSQL: the CSV header on acceptance,
-cancelling, retrying, recent batches, exports and the fix-up file, and operations figures."""
+cancelling, retrying, recent batches and operations figures (exports: tests/test_exports.py)."""
 
 import csv
 import io
@@ -14,9 +14,7 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError
 
-from core.batches import export
 from core.batches.acceptance import accept_batch
-from core.batches.export import export_csv, export_json, export_rows, fixup_file
 from core.batches.progress import get_summary
 from core.batches.recent import list_batches
 from core.batches.retry import retry_failed
@@ -26,13 +24,12 @@ from core.errors import BatchNotFound, InvalidBatchRequest
 from core.jobs.cancel import cancel_unstarted
 from core.jobs.heartbeat import InFlight
 from core.jobs.lifecycle import claim_job
-from core.listings.snapshot import plain_decimal
 from core.operations.recording import record_recoveries, record_worker_heartbeat
 from core.operations.stats import operations_snapshot
 from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
 from tasks.recovery import recovery_pass, requeue_orphaned_messages
-from tests.builders import draft, items
+from tests.builders import items
 from tests.test_schema_invariants import CANCELLED, NOW, insert_batch, insert_job
 
 QUEUE = DramatiqPgQueue("listing-reviews")
@@ -339,140 +336,6 @@ def test_recent_batches_reject_unknown_status_and_bad_limits(engine: Engine):
     for options in ({"status": "FAILED"}, {"limit": 0}, {"limit": 101}):
         with pytest.raises(InvalidBatchRequest):
             list_batches(engine, "local", **options)
-
-
-# --- export -----------------------------------------------------------------------------------
-
-def test_export_rows_flatten_listing_review_and_error(engine: Engine):
-    batch_id = accept(engine, 3)
-    set_status(engine, batch_id, 1, "SUCCEEDED", score=72)
-    set_status(engine, batch_id, 2, "FAILED", code="MODEL_TIMEOUT")
-    first, failed, queued = export_rows(engine, "local", batch_id)
-    assert first == {
-        "item_id": "item-1", "position": 1, "status": "SUCCEEDED", "title": "Wireless keyboard",
-        "description": draft().description, "category": "Computer accessories", "price": "45.00",
-        "attr:brand": "KeyPro", "attr:condition": "used", "qualityScore": 72,
-        "requiresHumanReview": False, "missingFields": "brand; size", "issues": "Short title",
-        "suggestions": "Add the size; Name the brand", "error_code": None, "error_message": None,
-    }
-    assert (failed["error_code"], failed["error_message"], failed["qualityScore"]) == (
-        "MODEL_TIMEOUT", "Safe message.", None)
-    assert (queued["status"], queued["issues"], queued["error_code"]) == ("QUEUED", None, None)
-
-
-@pytest.mark.parametrize("count", [4, 5])
-def test_export_reads_every_item_in_order_across_chunks(engine: Engine, monkeypatch, count: int):
-    monkeypatch.setattr(export, "CHUNK", 2)
-    batch_id = accept(engine, count)
-    rows = export_rows(engine, "local", batch_id)
-    assert [row["position"] for row in rows] == list(range(1, count + 1))
-
-
-def test_export_of_unknown_or_foreign_batch_is_not_found(engine: Engine):
-    batch_id = accept(engine, 1, owner="seller-a")
-    for owner, wanted in (("seller-b", batch_id), ("seller-a", uuid.uuid4())):
-        with pytest.raises(BatchNotFound):
-            export_rows(engine, owner, wanted)
-        with pytest.raises(BatchNotFound):
-            fixup_file(engine, owner, wanted)
-
-
-FORMULAS = ["=1+1", "+x", "-x", "@x", "\tx", "\rx"]
-
-
-def test_export_csv_neutralizes_every_formula_cell(engine: Engine):
-    rows = [{"item_id": value, "title": value, "attr:note": value} for value in FORMULAS]
-    rows.append({"item_id": "plain", "title": "a = b", "attr:note": "x-y"})
-    table = read_csv(export_csv(rows))
-    header = table[0]
-    cells = [dict(zip(header, line, strict=True)) for line in table[1:]]
-    assert [cell["item_id"] for cell in cells] == ["'" + value for value in FORMULAS] + ["plain"]
-    assert [cell["attr:note"] for cell in cells] == ["'" + value for value in FORMULAS] + ["x-y"]
-    assert cells[-1]["title"] == "a = b"
-
-
-def test_export_csv_has_fixed_columns_around_attributes_and_json_keeps_values(engine: Engine):
-    batch_id = accept(engine, 2)
-    set_status(engine, batch_id, 1, "SUCCEEDED")
-    rows = export_rows(engine, "local", batch_id)
-    table = read_csv(export_csv(rows))
-    assert table[0][:8] == ["item_id", "position", "status", "title", "description", "category",
-                            "price", "attr:brand"]
-    assert table[0][-2:] == ["error_code", "error_message"]
-    assert dict(zip(table[0], table[1], strict=True))["requiresHumanReview"] == "false"
-    assert json.loads(export_json(rows)) == rows
-
-
-# --- fix-up file ------------------------------------------------------------------------------
-
-def checked(data: str | bytes, name: str):
-    body = data.encode("utf-8") if isinstance(data, str) else data
-    return check_catalog(body, name, 1000, 10**7)
-
-
-def test_fixup_file_has_failed_and_low_scoring_rows_in_the_sellers_columns(engine: Engine,
-                                                                          settings: Settings):
-    original = CSV_HEADER + "".join(CSV_ROWS)
-    batch_id = submit(engine, settings, "exports/My Shop.csv", original)
-    set_status(engine, batch_id, 1, "SUCCEEDED", score=40)
-    set_status(engine, batch_id, 2, "SUCCEEDED", score=60)
-    set_status(engine, batch_id, 3, "FAILED")
-    name, data = fixup_file(engine, "local", batch_id)
-    table = read_csv(data)
-    assert name == "My Shop-fixup.csv"
-    assert table[0] == CSV_HEADER.strip().split(",")
-    assert [line[0] for line in table[1:]] == ["S-1", "S-3"]
-    assert dict(zip(table[0], table[1], strict=True)) == {
-        "SKU": "S-1", "Title": "Keyboard", "Description": "Wireless keyboard with receiver",
-        "Category": "Computers", "Price": "45.00", "brand": "KeyPro", "attributes": '{"size": "L"}',
-        "Colour": "black"}
-    assert table[2][1] == "'=HYPERLINK(\"http://x\")"
-
-
-def test_fixup_file_uploads_again_as_the_same_listings(engine: Engine, settings: Settings):
-    original = CSV_HEADER + "".join(CSV_ROWS)
-    batch_id = submit(engine, settings, "shop.csv", original)
-    for position in (1, 2, 4):
-        set_status(engine, batch_id, position, "FAILED")
-    name, data = fixup_file(engine, "local", batch_id)
-    again = checked(data, name)
-    assert again.ok, again.errors
-    before = {item.item_id: item.draft for item in checked(original, "shop.csv").items}
-    assert [item.item_id for item in again.items] == ["S-1", "S-2", "S-4"]
-    for item in again.items:
-        assert item.draft == before[item.item_id]
-        assert plain_decimal(item.draft.price) == plain_decimal(before[item.item_id].price)
-
-
-def test_fixup_file_of_a_json_catalog_uses_standard_columns_and_uploads_again(
-    engine: Engine, settings: Settings,
-):
-    listings = [{"item_id": "J-1", "title": "Lamp", "description": "Desk lamp", "category": "Home",
-                 "price": "12.50", "attributes": {"colour": "red", "Title": "clash", " pad": "x"}},
-                {"item_id": "J-2", "title": "Rug", "description": "Wool rug", "category": "Home",
-                 "price": "80", "attributes": {"size": "2x3"}}]
-    batch_id = submit(engine, settings, "home.json", json.dumps(listings))
-    set_status(engine, batch_id, 1, "FAILED")
-    set_status(engine, batch_id, 2, "FAILED")
-    name, data = fixup_file(engine, "local", batch_id)
-    header = read_csv(data)[0]
-    assert name == "home-fixup.csv"
-    assert header == ["item_id", "title", "description", "category", "price", "colour", "size",
-                      "attributes"]
-    again = checked(data, name)
-    assert again.ok, again.errors
-    before = checked(json.dumps(listings), "home.json").items
-    assert [(item.item_id, item.draft) for item in again.items] == [
-        (item.item_id, item.draft) for item in before]
-    assert plain_decimal(again.items[0].draft.price) == "12.50"
-
-
-def test_fixup_file_of_a_batch_without_problems_is_only_a_header(engine: Engine):
-    batch_id = accept(engine, 1)
-    set_status(engine, batch_id, 1, "SUCCEEDED", score=95)
-    name, data = fixup_file(engine, "local", batch_id)
-    assert name == f"batch-{batch_id}-fixup.csv"
-    assert read_csv(data) == [["item_id", "title", "description", "category", "price"]]
 
 
 # --- operations -------------------------------------------------------------------------------

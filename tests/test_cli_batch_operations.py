@@ -8,12 +8,17 @@ waits for a worker.
 import csv
 import io
 import json
+import os
+import re
+import subprocess
+import sys
 import uuid
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
 
+from core.batches.verdicts import GOOD_SCORE_FROM
 from tests.test_batch_operations import set_status
 from tests.test_cli import run
 
@@ -129,19 +134,49 @@ def test_export_writes_each_format(tmp_path: Path, database_url: str, engine: En
     for name, path in files.items():
         written = cli_json("export", str(batch_id), "--format", name, "-o", str(path),
                            database_url=database_url)
-        assert written == {"batchId": str(batch_id), "format": name, "file": str(path),
-                           "bytes": path.stat().st_size}
+        assert (written["batchId"], written["format"], written["file"], written["bytes"]) == (
+            str(batch_id), name, str(path), path.stat().st_size)
     results = read_csv(files["csv"].read_bytes())
     assert results[0][:3] == ["item_id", "position", "status"] and len(results) == 4
     assert [row["item_id"] for row in json.loads(files["json"].read_bytes())] == ["S-1", "S-2", "S-3"]
     fixup = read_csv(files["fixup"].read_bytes())
-    assert fixup[0][:2] == ["SKU", "Title"] and [row[0] for row in fixup[1:]] == ["S-2", "S-3"]
+    assert fixup[0][:2] == ["SKU", "Title"] and [row[0] for row in fixup[1:]] == ["S-2"]
+    assert not list(tmp_path.glob("*.part"))
 
 
-def test_export_without_a_file_writes_the_bytes_to_stdout(tmp_path: Path, database_url: str):
+def test_export_without_a_file_writes_the_export_under_its_own_name(tmp_path: Path, database_url: str):
     batch_id = submit(tmp_path, database_url)
-    result = run("export", str(batch_id), "--format", "json", database_url=database_url)
+    environment = os.environ | {"DATABASE_URL": database_url}
+    result = subprocess.run([sys.executable, "-m", "cli.main", "export", str(batch_id), "--format", "csv"],
+                            cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    [written] = tmp_path.glob("*-results.csv")
+    assert re.fullmatch(r"[0-9a-f]{32}-shop-\d{4}-\d{2}-\d{2}-results\.csv", written.name)
+    assert str(written.name) in result.stdout and len(read_csv(written.read_bytes())) == 4
+
+
+def test_export_to_a_dash_writes_the_bytes_to_stdout(tmp_path: Path, database_url: str):
+    batch_id = submit(tmp_path, database_url)
+    result = run("export", str(batch_id), "--format", "json", "-o", "-", database_url=database_url)
     assert result.returncode == 0 and [row["status"] for row in json.loads(result.stdout)] == ["QUEUED"] * 3
+
+
+def test_fixup_with_nothing_to_fix_writes_no_file_and_says_why(tmp_path: Path, database_url: str,
+                                                              engine: Engine):
+    batch_id = submit(tmp_path, database_url)
+    finish(engine, batch_id, "SUCCEEDED", "SUCCEEDED", "FAILED", score=95)
+    target = tmp_path / "fixup.csv"
+    said = cli_json("export", str(batch_id), "--format", "fixup", "-o", str(target),
+                    database_url=database_url)
+    assert (said["file"], said["bytes"]) == (None, 0) and said["message"].startswith("Nothing to fix")
+    assert not target.exists()
+    plain = run("export", str(batch_id), "--format", "fixup", "-o", str(target), database_url=database_url)
+    assert plain.returncode == 0 and plain.stdout.startswith("Nothing to fix") and not target.exists()
+
+
+def test_export_help_states_the_fixup_cut_off(database_url: str):
+    result = run("export", "--help", database_url=database_url)
+    assert f"score below {GOOD_SCORE_FROM}" in " ".join(result.stdout.split())
 
 
 def test_export_to_an_unwritable_place_is_a_clear_error(tmp_path: Path, database_url: str):

@@ -11,12 +11,15 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from sqlalchemy import Engine
 
-from core.batches.export import export_csv, export_rows, fixup_file
-from core.catalogs.check import check_catalog
+from core.batches.acceptance import accept_batch
+from core.batches.verdicts import GOOD_SCORE_FROM
+from core.catalogs.check import CatalogItem, check_catalog
 from core.catalogs.report import error_report_csv
+from core.downloads import download_bytes
 from core.settings import Settings
 from core.spreadsheet import csv_bytes
-from tests.test_batch_operations import set_status, submit
+from tests.builders import draft
+from tests.test_batch_operations import QUEUE, set_status, submit
 
 LIVE_FORMULA = re.compile(r'[\s"]*[=+\-@＝＋－＠]')
 DELIMITERS = (",", ";", "\t", "|")
@@ -43,9 +46,12 @@ def live_formulas(data: bytes) -> list[str]:
     return [field for field in fields(data) if LIVE_FORMULA.match(field)]
 
 
-def test_results_csv_defuses_formulas_after_any_separator():
-    rows = [{"item_id": payload, "title": payload, "attr:note": payload} for payload in PAYLOADS]
-    data = export_csv(rows)
+def test_results_csv_defuses_formulas_after_any_separator(engine: Engine):
+    listings = [CatalogItem(row, row + 1, payload, draft(title=payload, attributes={"note": payload}))
+                for row, payload in enumerate(PAYLOADS, start=1)]
+    batch_id = accept_batch(engine, QUEUE, owner="local", key="formulas", items=listings,
+                            max_items=1000).batch_id
+    data = download_bytes(engine, "local", batch_id, "csv")
     assert live_formulas(data) == []
     assert b'"x;\'=1+1"' in data
 
@@ -67,11 +73,11 @@ def test_fixup_file_defuses_formulas_after_any_separator(engine: Engine, setting
         for number, payload in enumerate(PAYLOADS) if "\r" not in payload)
     batch_id = submit(engine, settings, "shop.csv", body)
     for position in range(1, body.count("\n")):
-        set_status(engine, batch_id, position, "FAILED")
-    _, data = fixup_file(engine, "local", batch_id)
+        set_status(engine, batch_id, position, "SUCCEEDED", score=GOOD_SCORE_FROM - 1)
+    data = download_bytes(engine, "local", batch_id, "fixup")
     assert len(data.decode("utf-8-sig").split("\n")) > 5
     assert live_formulas(data) == []
-    assert live_formulas(export_csv(export_rows(engine, "local", batch_id))) == []
+    assert live_formulas(download_bytes(engine, "local", batch_id, "csv")) == []
 
 
 def test_error_report_defuses_formulas_after_any_separator():

@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import Engine, TextClause, text
 
 from core.batches.admission import BATCH_ADMISSION
+from core.batches.export import QUERIES as EXPORT_QUERIES
 from core.batches.pages import QUERIES as ITEM_QUERIES
 from core.batches.pages import VIEW_CLASSES
 from core.batches.progress import QUERIES as BATCH_QUERIES
@@ -136,10 +137,21 @@ def test_item_counts_read_one_batch(grown):
     assert_bounded(engine, ITEM_QUERIES["item_counts"], params)
 
 
-def test_export_chunks_are_keyset_ranges(grown):
+@pytest.mark.parametrize("fixup_only", [False, True])
+def test_export_chunks_are_keyset_ranges(grown, fixup_only):
     engine, history = grown
-    params = {"owner": BIG, "batch_id": history.failed_batch, "after": 500, "limit": 1000}
-    assert_bounded(engine, BATCH_QUERIES["export_chunk"], params)
+    params = {"owner": BIG, "batch_id": history.failed_batch, "after": 500, "limit": 1000,
+              "fixup_only": fixup_only, "good_from": GOOD_SCORE_FROM}
+    assert_bounded(engine, EXPORT_QUERIES["export_chunk"], params)
+
+
+@pytest.mark.parametrize("fixup_only", [False, True])
+def test_export_header_pass_reads_one_batch(grown, fixup_only):
+    engine, history = grown
+    params = {"owner": BIG, "batch_id": history.failed_batch, "limit": 1001, "fixup_only": fixup_only,
+              "good_from": GOOD_SCORE_FROM}
+    assert_bounded(engine, EXPORT_QUERIES["attribute_names"], params)
+    assert_bounded(engine, EXPORT_QUERIES["fixup_count"], params)
 
 
 def test_cancel_touches_only_the_unfinished_children(grown):

@@ -6,20 +6,21 @@ from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 from fastapi import APIRouter, Query
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 
 from api import schemas
 from api.auth import Owner, RuntimeDep
 from api.headers import VERSIONED
 from api.responses import accepted, accepted_response, parse_id, problems
 from api.routers.batches import NOT_FOUND, PREFIX
+from core.batches.export import fixup_rule
 from core.batches.progress import BatchSummary, get_summary
 from core.batches.recent import LIMIT_MAX, list_batches
 from core.batches.rejected import rejected_rows_csv
 from core.batches.retry import retry_failed
 from core.catalogs.check import MAX_REPORTED_ERRORS
 from core.cursors import decode_cursor, encode_cursor
-from core.downloads import DOWNLOAD_FORMATS, batch_download
+from core.downloads import DOWNLOAD_FORMATS, open_download
 from core.errors import AppError, BatchNotFound, InvalidBatchRequest
 from core.jobs.cancel import cancel_unstarted
 
@@ -36,13 +37,18 @@ class BatchNotRetryable(AppError):
 NOT_RETRYABLE = {409: problems(409)[409] | {
     "description": "REVIEW_BATCH_NOT_RETRYABLE: the batch is still running, or nothing in it failed"}}
 DOWNLOAD_RESPONSE = {200: {
-    "description": "The file, as an attachment: `csv` and `fixup` are UTF-8 CSV with a BOM, "
-                   "`json` an array of one object per item",
+    "description": "The file, as an attachment named `<batch name or file>-<YYYY-MM-DD>-results.csv` "
+                   "(`-results.json`, `-fixup.csv`), streamed: `csv` and `fixup` are UTF-8 CSV with a "
+                   "BOM, lists one entry per line of a cell; `json` an array of one object per item, "
+                   "lists as arrays and attributes as an object. Refusals (404, 409) come before the "
+                   "first byte; a database lost mid-stream ends the response early.",
     "content": {"text/csv": {"schema": {"type": "string"}},
                 "application/json": {"schema": {"type": "array", "items": {"type": "object"}}}},
     "headers": {"Content-Disposition": {"description": "attachment with the file's name",
                                         "required": True, "schema": {"type": "string"}}},
-}}
+}, 409: problems(409)[409] | {
+    "description": "REVIEW_BATCH_NOTHING_TO_FIX (`format=fixup` only): no listing of the batch needs "
+                   "work or human review (yet), so there is no fix-up file; never a header-only file"}}
 
 REJECTED_ROWS_RESPONSE = {200: {
     "description": "UTF-8 CSV with a BOM, as an attachment: one line per problem (row, line, "
@@ -100,17 +106,18 @@ def retry_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse
 
 
 @router.get("/{batchId}/export", response_class=Response, summary="Download the batch's results",
+            description=f"`csv`, `json`: every item's result. `fixup`: {fixup_rule()}",
             responses=DOWNLOAD_RESPONSE | problems(400, 401, 404, 503))
 def export_batch(
     batchId: str, owner: Owner, runtime: RuntimeDep,
     format: Annotated[Literal[DOWNLOAD_FORMATS], Query(  # type: ignore[valid-type]
-        description="`csv` or `json`: every item's result; `fixup`: the failed and low-scoring "
-                    "listings in the seller's own columns, to edit and upload again")],
+        description="`csv` or `json`: every item's result; `fixup`: the listings that need work or "
+                    "human review, in the seller's own columns, to edit and upload again")],
 ) -> Response:
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
-    download = batch_download(runtime.engine, owner, batch_id, format)
-    return Response(download.data, media_type=download.media_type,
-                    headers={"Content-Disposition": attachment(download.file_name)})
+    download = open_download(runtime.engine, owner, batch_id, format)
+    return StreamingResponse(download.chunks, media_type=download.media_type,
+                             headers={"Content-Disposition": attachment(download.file_name)})
 
 
 @router.get("/{batchId}/rejected-rows", response_class=Response,

@@ -105,24 +105,6 @@ where b.owner = :owner and b.completed_at is null
 order by b.submitted_at desc, b.id desc
 limit :limit_plus_one
 
--- name: batch_source
--- Where a batch came from; no row for unknown or foreign ids.
-select id, source_name, source_format, source_columns
-from review_batches where id = :batch_id and owner = :owner
-
--- name: export_chunk
--- The next :limit items after position :after, with the snapshot as typed and the outcome.
--- Callers page through a whole batch in chunks inside one REPEATABLE READ transaction. The
--- owner is checked on the batch row (its key), so the chunk is one range of
--- review_jobs_batch_position_unique, never combined with the seller's whole owner index.
-select j.item_id, j.item_position, j.status, j.payload::text as payload, j.result, j.error_code,
-  j.error_message
-from review_batches b
-join review_jobs j on j.batch_id = b.id and j.item_position > :after
-where b.id = :batch_id and b.owner = :owner
-order by j.item_position
-limit :limit
-
 -- name: failed_items
 -- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, with
 -- where the batch came from. The caller has checked the batch is complete, so the set is final.
