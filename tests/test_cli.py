@@ -216,7 +216,8 @@ def test_items_show_job_ids_and_whether_a_person_must_look(database_url: str):
     batch_id = submitted_batch(database_url)["batchId"]
     page = json.loads(run("items", batch_id, "--json", database_url=database_url).stdout)
     text = run("items", batch_id, database_url=database_url).stdout
-    assert "needs human review" in text.splitlines()[0]
+    header = text.splitlines()[2]  # after the outcome line and the view counts
+    assert "verdict" in header and "human review" in header
     assert all(item["jobId"] in text for item in page["items"])
 
 
