@@ -266,8 +266,7 @@ def test_fixup_gives_mapped_columns_back_under_the_sellers_names(engine: Engine,
 
 def test_fixup_with_a_mapping_uploads_again_as_the_same_listings(engine: Engine, settings: Settings):
     data = download_bytes(engine, "local", submit_mapped(engine, settings), "fixup")
-    ignore_review = dict.fromkeys(REVIEW_COLUMNS, "ignore")
-    again = checked(data, "mapped-fixup.csv", COLUMN_MAP | ignore_review)
+    again = checked(data, "mapped-fixup.csv", COLUMN_MAP)
     assert again.ok, again.errors
     before = checked(MAPPED_HEADER + "".join(MAPPED_ROWS), "mapped.csv", COLUMN_MAP).items
     assert [(item.item_id, item.draft) for item in again.items] == [
@@ -279,8 +278,7 @@ def test_fixup_of_a_csv_uploads_again_as_the_same_listings(engine: Engine, setti
     batch_id = submit(engine, settings, "shop.csv", original)
     for position in (1, 2, 4):
         set_status(engine, batch_id, position, "SUCCEEDED", score=NEEDS_WORK)
-    again = checked(download_bytes(engine, "local", batch_id, "fixup"), "shop-fixup.csv",
-                    dict.fromkeys(REVIEW_COLUMNS, "ignore"))
+    again = checked(download_bytes(engine, "local", batch_id, "fixup"), "shop-fixup.csv")
     assert again.ok, again.errors
     before = {item.item_id: item.draft for item in checked(original, "shop.csv").items}
     assert [item.item_id for item in again.items] == ["S-1", "S-2", "S-4"]
@@ -305,7 +303,7 @@ def test_fixup_of_a_json_catalog_uses_standard_columns_and_uploads_again(engine:
     assert download.file_name == "home-2026-03-07-fixup.csv"
     assert read_csv(data)[0] == ["item_id", "title", "description", "category", "price", "colour", "size",
                                  "attributes", *REVIEW_COLUMNS]
-    again = checked(data, download.file_name, dict.fromkeys(REVIEW_COLUMNS, "ignore"))
+    again = checked(data, download.file_name)
     assert again.ok, again.errors
     before = checked(json.dumps(listings), "home.json").items[:2]
     assert [(item.item_id, item.draft) for item in again.items] == [
@@ -319,6 +317,19 @@ def test_review_columns_never_take_a_name_of_the_sellers(engine: Engine, setting
     header = read_csv(download_bytes(engine, "local", batch_id, "fixup"))[0]
     assert header[5:] == ["Issues", "review_issues", "review_verdict", "review_score", "missing_fields",
                           "review_review_issues", "suggestions", "error"]
+    again = checked(download_bytes(engine, "local", batch_id, "fixup"), "shop-fixup.csv")
+    assert again.ok, again.errors
+    assert again.items[0].draft.attributes == {"Issues": "a", "review_issues": "b"}
+
+
+def test_review_columns_are_recognised_only_last_and_in_order():
+    header = "item_id,title,description,category,price,review_verdict,review_score,missing_fields,issues,"
+    body = header + "suggestions,error\nS-1,Lamp,Desk lamp,Home,9,Needs work,40,,,,\n"
+    assert checked(body, "fixup.csv").items[0].draft.attributes == {}
+    moved = "item_id,review_verdict,title,description,category,price,review_score,missing_fields,issues," \
+        "suggestions,error\nS-1,Needs work,Lamp,Desk lamp,Home,9,40,,,,\n"
+    assert checked(moved, "fixup.csv").items[0].draft.attributes == {"review_verdict": "Needs work",
+                                                                     "review_score": "40"}
 
 
 @pytest.mark.parametrize("stored", ["mapped", "original"])

@@ -27,7 +27,15 @@ from sqlalchemy import Connection, Engine
 
 from core.batches.verdicts import GOOD_SCORE_FROM, VERDICT_WORDS, verdict_of
 from core.catalogs.formats import normalise_column
-from core.catalogs.mapping import ATTRIBUTE, IGNORE, ITEM_ID_COLUMNS, STANDARD_FIELDS, canonical_column
+from core.catalogs.mapping import (
+    ATTRIBUTE,
+    FIXUP_REVIEW_COLUMNS,
+    IGNORE,
+    ITEM_ID_COLUMNS,
+    REVIEW_PREFIX,
+    STANDARD_FIELDS,
+    canonical_column,
+)
 from core.errors import AppError, BatchNotFound, storage_errors
 from core.listings.draft import LISTING_FIELDS, ListingDraft
 from core.listings.snapshot import decode_snapshot, plain_decimal
@@ -45,9 +53,10 @@ LIST_SEPARATOR = "\n"
 HEAD_COLUMNS = ("item_id", "position", "status", *LISTING_FIELDS)
 TAIL_COLUMNS = ("qualityScore", "requiresHumanReview", "verdict", "missingFields", "issues",
                 "suggestions", "error_code", "error_message")
-# What the fix-up file adds after the seller's columns. `error` is empty for every row today:
-# the file holds reviewed listings only (failures are the platform's side and are retried).
-REVIEW_COLUMNS = ("review_verdict", "review_score", "missing_fields", "issues", "suggestions", "error")
+# What the fix-up file adds after the seller's columns (FIXUP_REVIEW_COLUMNS, read back as
+# ignored). `error` is empty for every row today: the file holds reviewed listings only
+# (failures are the platform's side and are retried).
+REVIEW_COLUMNS = FIXUP_REVIEW_COLUMNS
 
 
 class NothingToFix(AppError):
@@ -88,8 +97,8 @@ def fixup_rule() -> str:
     return (f"The fix-up file lists the reviewed listings that need work (a score below {GOOD_SCORE_FROM}) "
             "or need human review, in your own columns, with the review's verdict, score, missing "
             "fields, issues and suggestions beside them. Failed listings are not in it: they failed "
-            "on our side and are retried, not fixed. Delete the review columns (or map them to "
-            "ignore) before uploading the file again.")
+            "on our side and are retried, not fixed. Upload the edited file as it is: its review "
+            "columns are recognised and left out.")
 
 
 def nothing_to_fix_message() -> str:
@@ -338,7 +347,7 @@ def _review_names(taken: Sequence[str]) -> list[str]:
     names = []
     for name in REVIEW_COLUMNS:
         while normalise_column(name) in used:
-            name = "review_" + name
+            name = REVIEW_PREFIX + name
         used.add(normalise_column(name))
         names.append(name)
     return names

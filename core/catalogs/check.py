@@ -11,7 +11,13 @@ from decimal import Decimal
 from typing import Any
 
 from core.catalogs.formats import decode_text, detect_format, read_records
-from core.catalogs.mapping import STANDARD_FIELDS, ColumnMap, apply_column_map, canonical_column
+from core.catalogs.mapping import (
+    STANDARD_FIELDS,
+    ColumnMap,
+    apply_column_map,
+    canonical_column,
+    returned_review_columns,
+)
 from core.catalogs.records import CatalogError, RawRecord
 from core.listings.draft import LISTING_FIELDS, ListingDraft, load_json, unusable_characters, validate_draft
 
@@ -98,6 +104,7 @@ def check_catalog(
     read = read_records(text, file_format, max_items)
     if read.count > max_items:
         return CatalogCheck(file_format, errors=[_too_many(read.count, max_items)], columns=read.columns)
+    column_map = returned_review_columns(read.columns) | dict(column_map or {})
     if column_map:
         read = apply_column_map(read, column_map)
     check = CatalogCheck(file_format, columns=list(read.columns), listings=read.count)

@@ -27,6 +27,28 @@ SYNONYMS = {
     "price": {"sale_price", "unit_price", "list_price", "retail_price", "amount"},
 }
 
+# The review columns a fix-up file adds after the seller's own, last and in this order
+# (core/batches/export.py), each prefixed with `review_` as often as needed to name no column of
+# the seller's. A file ending in them is a fix-up file coming back: they are our output, not
+# listing attributes, so reading it ignores them and the listings read as first uploaded.
+FIXUP_REVIEW_COLUMNS = ("review_verdict", "review_score", "missing_fields", "issues", "suggestions", "error")
+REVIEW_PREFIX = "review_"
+
+
+def returned_review_columns(columns: list[str]) -> dict[str, str]:
+    """{column: IGNORE} for the trailing review columns of a fix-up file uploaded again; empty
+    for any other file (including one whose review columns were moved or deleted)."""
+    tail = columns[-len(FIXUP_REVIEW_COLUMNS):]
+    if len(tail) < len(FIXUP_REVIEW_COLUMNS):
+        return {}
+    for column, ours in zip(tail, FIXUP_REVIEW_COLUMNS, strict=True):
+        name = normalise_column(column)
+        while name.startswith(REVIEW_PREFIX) and name != ours:
+            name = name.removeprefix(REVIEW_PREFIX)
+        if name != ours:
+            return {}
+    return dict.fromkeys(tail, IGNORE)
+
 
 def apply_column_map(read: FileRead, column_map: ColumnMap) -> FileRead:
     """The same records with mapped columns renamed and ignored ones removed; columns the map
@@ -79,7 +101,7 @@ def default_target(name: str) -> str:
 def suggested_targets(columns: list[str]) -> dict[str, str]:
     """What the mapping editor proposes for each column: its default meaning, else a field
     whose synonym it is, when no other column already holds that field (first one wins)."""
-    suggested = {name: default_target(name) for name in columns}
+    suggested = {name: default_target(name) for name in columns} | returned_review_columns(columns)
     taken = set(suggested.values())
     for name in columns:
         field = _synonym_of(name)
