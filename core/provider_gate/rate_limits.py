@@ -14,8 +14,10 @@ Why re-enqueue rather than park with the gate's waiters: gate waiters are woken 
 when the provider is back, whereas capacity frees one call-period at a time; a delayed
 message per job needs nobody to wake it and survives any worker's death.
 
-The budget is a minute's limit spread over 60 + BURST_SECONDS seconds, so that even a full
-burst never puts more than the limit into any 60 s window of the provider's. Tokens are
+The budget is a minute's limit spread over 60 + BURST_SECONDS + JITTER_SECONDS seconds: n
+calls the bucket lets through span at least (n - 1) x 61 / limit - BURST_SECONDS seconds, so
+even a full burst whose first call reaches the provider JITTER_SECONDS later than its last
+never puts more than the limit into any 60 s window of the provider's. Tokens are
 estimated before the call (EstimatedTokens) and corrected with the reported usage after.
 A 429 with Retry-After on a limited provider+model opens its gate at once (breaker.py).
 
@@ -31,12 +33,16 @@ from sqlalchemy import Connection
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
-# Calls may start this much ahead of the even pace (a burst of BURST_SECONDS' worth).
-BURST_SECONDS = 1.0
+# Calls may start this much ahead of the even pace (a burst of BURST_SECONDS' worth), which
+# also lets calls whose job came back late catch up.
+BURST_SECONDS = 0.5
+# How much later one call may reach the provider than another sent after it, and still no
+# 429 (network, client start-up).
+JITTER_SECONDS = 0.5
 # The longest a claimed job waits in its thread for its slot.
 HORIZON_SECONDS = 1.0
 # A minute's limit is spent over this many seconds (see the module docstring).
-BUDGET_SECONDS = 60.0 + BURST_SECONDS
+BUDGET_SECONDS = 60.0 + BURST_SECONDS + JITTER_SECONDS
 # Token estimate before a call: the listing at ~4 bytes a token (its stored JSON) plus the
 # instructions and response schema (~600 tokens with prompt v2) and an answer (~300).
 BYTES_PER_TOKEN = 4.0
