@@ -149,8 +149,6 @@ class Settings(BaseSettings):
         default=None,
         description="A .json or .toml file of prices that win over genai-prices' table: as_of "
                     "and prices.<provider>.<model>.input_per_million/output_per_million (USD).")
-
-    @field_validator("prices_file")
     rate_limits: str = Field(
         default="", max_length=10_000,
         description="Shared limits per provider+model across every worker, e.g. "
@@ -165,6 +163,8 @@ class Settings(BaseSettings):
 
         parse_rate_limits(value, PROVIDERS)
         return value
+
+    @field_validator("prices_file")
     @classmethod
     def prices_file_is_readable(cls, value: Path | None) -> Path | None:
         """A broken price file stops start-up (naming the variable), not the first cost read."""
