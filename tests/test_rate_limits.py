@@ -19,6 +19,7 @@ from prometheus_client import REGISTRY
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError
 
+from core.batches.acceptance import accept_batch
 from core.jobs.execution import JobRunner, Outcome
 from core.jobs.heartbeat import InFlight
 from core.jobs.model_slots import ModelSlots
@@ -33,9 +34,10 @@ from core.operations.stats import operations_snapshot
 from core.provider_gate.rate_limits import RateLimit, parse_rate_limits
 from core.settings import PROVIDERS, Settings, SettingsError, get_settings
 from tasks.queue import DramatiqPgQueue
-from tests.builders import draft
+from tests.builders import draft, items
 from tests.fake_gemini import FakeGemini
 from tests.fake_openai import FakeOpenAI
+from tests.processes import WorkerGroup, wait_for_summary
 
 ROOT = Path(__file__).resolve().parent.parent
 QUEUE = DramatiqPgQueue("listing-reviews")
@@ -201,6 +203,38 @@ def test_without_a_limit_no_bucket_is_kept(engine: Engine):
     job_ids = new_jobs(engine, 3)
     assert [runner(engine, provider, "").execute(job_id) for job_id in job_ids] == [Outcome.SUCCEEDED] * 3
     assert one(engine, "select count(*) as n from provider_rate_limits").n == 0
+
+
+def test_worker_processes_wait_for_a_budget_another_host_used_then_run_each_job_once(
+        engine: Engine, database_url: str):
+    """Real worker processes: another host's calls hold the bucket 10 s ahead, so the first
+    deliveries are sent again later; every job then runs exactly once, on its first attempt,
+    and the model (limited like the setting) refuses nothing."""
+    jobs = 12
+    with FakeOpenAI(rpm=120) as model:
+        group = WorkerGroup(database_url, LISTING_REVIEW_PROVIDER="openai", OPENAI_API_KEY="k",
+                            OPENAI_BASE_URL=model.base_url, OPENAI_MODEL="gpt-test",
+                            LISTING_REVIEW_RATE_LIMITS="openai:gpt-test=120rpm",
+                            LISTING_REVIEW_WORKER_PROCESSES="2", LISTING_REVIEW_WORKER_THREADS="4",
+                            LISTING_REVIEW_SHUTDOWN_WAIT="1")
+        try:
+            group.wait_ready(processes=2)
+            with engine.begin() as conn:
+                conn.execute(text(
+                    "insert into provider_rate_limits (provider, model, requests_per_minute, "
+                    "requests_free_at) values ('openai', 'gpt-test', 120, "
+                    "current_timestamp + interval '10 seconds')"))
+            batch_id = accept_batch(engine, QUEUE, owner="local", key="k", items=items(jobs),
+                                    max_items=jobs).batch_id
+            done = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+        finally:
+            group.close()
+    assert (done.succeeded, done.failed) == (jobs, 0)
+    assert one(engine, "select min(attempts) as low, max(attempts) as high from review_jobs") == (1, 1)
+    assert (len(model.requests), model.limit.rate_limited) == (jobs, 0)
+    # A job sent again later has a second message (a delayed one, moved to the queue when due).
+    messages = one(engine, "select count(*) as n from dramatiq.queue")
+    assert messages.n > jobs
 
 
 # --- 429s and the breaker --------------------------------------------------------------------
