@@ -82,6 +82,14 @@ def test_a_model_no_source_knows_costs_unknown_not_a_guess(engine: Engine):
     assert cost.describe().startswith("unknown (110 in / 55 out tokens")
 
 
+def test_a_review_stored_without_its_model_costs_unknown_not_a_crash(engine: Engine):
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        insert_job(conn, key=None, batch=batch_id, item="i-1", position=1, status="SUCCEEDED",
+                   started=AT, completed=AT, result=json.dumps(REVIEW.to_json_dict()))
+    assert batch_cost(engine, "local", batch_id, None).amount_usd is None
+
+
 def test_a_priced_call_without_reported_usage_costs_unknown(engine: Engine):
     batch_id = succeeded_batch(engine, [("openai", "gpt-4.1-mini", (10, 5)),
                                         ("openai", "gpt-4.1-mini", None)])

@@ -91,10 +91,14 @@ def _format(path: Path) -> str:
     return "TOML" if path.suffix.lower() == ".toml" else "JSON"
 
 
-def price_of(provider: str, model: str, at: datetime, prices_file: Path | None) -> Price | None:
+def price_of(provider: str | None, model: str | None, at: datetime, prices_file: Path | None
+             ) -> Price | None:
     """The price of a provider+model at `at`: free for the offline heuristic, then the override
-    file, then genai-prices; None when none of them knows it.
+    file, then genai-prices; None when none of them knows it, or the stored review does not say
+    which model wrote it (results stored before usage was recorded).
     """
+    if not provider or not model:
+        return None
     if provider == HeuristicProvider.name:
         return Price(Decimal(0), Decimal(0), "no model calls", None)
     if prices_file is not None and (overridden := read_price_file(prices_file).price(provider, model)):
