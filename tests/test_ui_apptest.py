@@ -8,6 +8,9 @@ import pytest
 from sqlalchemy import Engine, text
 from streamlit.testing.v1 import AppTest
 
+from core.listings.errors import next_step
+from ui.views.upload import mapping_key
+
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"
 HOSTILE = ["https://evil.example/login", "www.evil.example", "evil@evil.example", ":smile:",
@@ -76,9 +79,12 @@ def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, eng
     page.switch_page("views/batch.py").run()
     assert not page.exception
     assert [metric.value for metric in page.metric] == ["15", "0", "0", "0", "0"]
-    assert [shown(expander.label) for expander in page.expander][:2] == [
-        "#1 · FA-4001 · QUEUED", "#2 · FA-4002 · QUEUED"]
-    assert len(page.expander) == 15
+    assert [metric.label for metric in page.metric] == ["Queued", "Running", "Done", "Failed", "Cancelled"]
+    table = page.dataframe[0].value
+    assert list(table["Item id"])[:2] == ["FA-4001", "FA-4002"] and len(table) == 15
+    assert set(table["State"]) == {"Queued"} and set(table["Verdict"]) == {""}
+    assert "15 listings: 0 good, 0 need work, 0 need human review, 0 failed, 0 cancelled, 15 pending" in [
+        markdown.value.strip("*") for markdown in page.markdown]
     assert "Cost: $0.0000 (0 in / 0 out tokens)" in [caption.value for caption in page.caption]
 
 
@@ -146,11 +152,15 @@ def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine:
     submit_sample(app, "books.json")
     finish_batch(engine, fail_positions=(2, 5))
     original = open_batch(app, engine)
-    app.get("button_group")[0].set_value("Failures").run()
-    assert [shown(expander.label) for expander in app.expander] == [
-        "#2 · BK-3002 · FAILED", "#5 · BK-3005 · FAILED"]
+    views = app.get("button_group")[0]
+    assert list(views.options) == [
+        "All (12)", "Needs attention (2)", "Needs human review (0)", "Failed (2)", "Cancelled (0)",
+        "Pending (0)"]
+    views.set_value("failed").run()
+    table = app.dataframe[0].value
+    assert list(table["Item id"]) == ["BK-3002", "BK-3005"] and set(table["State"]) == {"Failed"}
     next(button for button in app.button
-         if button.label == "Retry failed and cancelled items").click().run()
+         if button.label == "Retry failed and cancelled listings").click().run()
     assert not app.exception
     with engine.connect() as conn:
         retry = conn.execute(text(
@@ -161,13 +171,33 @@ def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine:
     assert str(retry.retry_of) == original and items == ["BK-3002", "BK-3005"]
 
 
+def test_selecting_a_row_opens_its_review_beside_the_listing_as_submitted(app: AppTest, engine: Engine):
+    submit_sample(app, "books.json")
+    finish_batch(engine, fail_positions=(2,))
+    batch_id = open_batch(app, engine)
+    app.session_state[f"table-items-{batch_id}-all-position-"] = {
+        "selection": {"rows": [1], "columns": [], "cells": []}}
+    app.run()
+    assert not app.exception
+    assert "Listing #2 as submitted" in [caption.value for caption in app.caption]
+    assert any(block.value.startswith("Item id: BK-3002\nTitle: ") for block in app.text)
+    assert [error.value for error in app.error] == [
+        "AI_RESPONSE_INVALID: The model did not produce a valid review."]
+    assert next_step("AI_RESPONSE_INVALID") in [caption.value for caption in app.caption]
+
+
 def test_cancel_marks_unstarted_items_cancelled(app: AppTest, engine: Engine):
     submit_sample(app, "fashion.jsonl")
     open_batch(app, engine)
-    next(button for button in app.button if button.label == "Cancel items not yet started").click().run()
+    next(button for button in app.button
+         if button.label == "Cancel the 15 listing(s) not yet started").click().run()
+    with engine.connect() as conn:  # nothing happens before the seller confirms
+        assert conn.execute(text("select count(*) from review_jobs where status = 'CANCELLED'")).scalar() == 0
+    next(button for button in app.button if button.label == "Cancel 15 listing(s)").click().run()
     assert not app.exception
-    assert "Cancelled 15 item(s)" in app.info[0].value
+    assert "Cancelled 15 listing(s)" in app.info[0].value
     assert [metric.value for metric in app.metric][-1] == "15"
+    assert any(bar.proto.text.startswith("Completed, 15 cancelled:") for bar in app.get("progress"))
 
 
 def test_review_page_reviews_one_listing_and_reports_field_problems(app: AppTest):
@@ -206,7 +236,8 @@ def test_seller_text_is_never_rendered_as_markdown(app: AppTest, engine: Engine,
     upload(app, "hostile.jsonl", hostile.read_bytes())
     next(button for button in app.button if button.label == "Submit for review").click().run()
     assert not app.exception
-    rendered = [md.value for md in app.markdown] + [expander.label for expander in app.expander]
+    rendered = [md.value for md in app.markdown] + [caption.value for caption in app.caption] + [
+        title.value for title in app.title]
     assert all("**bold**" not in text and "](http" not in text for text in rendered)
 
 
@@ -232,11 +263,15 @@ def test_column_mapping_turns_seller_headers_into_fields(app: AppTest, engine: E
             b"A1,Lamp,Brass desk lamp,Home,89.90,gold,x\n")
     upload(app, "shop.csv", data)
     assert "problem(s) found" in app.error[0].value
-    mapping = {"Artikel": "item_id", "Name": "title", "Text": "description",
-               "Kategorie": "category", "Preis": "price", "Intern": "ignore"}
-    for box in app.selectbox:
-        if box.label in mapping:
-            box.set_value(mapping[box.label])
+    editor = app.data_editor[0].value
+    assert list(editor["Your column"]) == ["Artikel", "Name", "Text", "Kategorie", "Preis", "Farbe", "Intern"]
+    assert list(editor["Holds"])[1] == "title"  # "Name" is proposed as the title
+    mapping = {"Artikel": "item_id", "Text": "description", "Kategorie": "category", "Preis": "price",
+               "Intern": "ignore"}
+    rows = list(editor["Your column"])
+    app.session_state[mapping_key(rows)] = {
+        "edited_rows": {rows.index(name): {"Holds": target} for name, target in mapping.items()},
+        "added_rows": [], "deleted_rows": []}
     app.run()
     assert "1 listings are ready." in app.success[0].value
     next(button for button in app.button if button.label == "Submit for review").click().run()
@@ -248,12 +283,11 @@ def test_column_mapping_turns_seller_headers_into_fields(app: AppTest, engine: E
 def test_items_and_batches_are_paged_by_keyset(app: AppTest, engine: Engine):
     submit_sample(app, "electronics_and_more.csv")
     open_batch(app, engine)
-    assert len(app.expander) == 25
+    assert list(app.dataframe[0].value["#"]) == list(range(1, 26))
     next(button for button in app.button if button.label == "Next page").click().run()
-    assert app.expander[0].label.startswith("#26 ")
-    assert len(app.expander) == 5
+    assert list(app.dataframe[0].value["#"]) == list(range(26, 31))
     next(button for button in app.button if button.label == "Previous page").click().run()
-    assert app.expander[0].label.startswith("#1 ")
+    assert app.dataframe[0].value["#"].iloc[0] == 1
 
 
 def text_node(markdown: str) -> str:
@@ -283,11 +317,11 @@ def test_hostile_item_ids_and_file_name_show_literally_on_the_batch_page(app: Ap
     upload(app, "evil@evil.example.jsonl", "\n".join(lines).encode())
     next(button for button in app.button if button.label == "Submit for review").click().run()
     assert not app.exception
-    labels = [expander.label for expander in app.expander]
-    assert [shown(label).split(" · ")[1] for label in labels] == ids
+    assert list(app.dataframe[0].value["Item id"]) == ids  # table cells are inert text
     captions = [caption.value for caption in app.caption if "evil" in caption.value]
     assert [shown(caption).split(" · ")[0] for caption in captions] == ["evil@evil.example.jsonl"]
-    seller_parts = [text_node(label).split(" · ")[1] for label in labels] + [
+    assert [shown(title.value) for title in app.title] == ["evil@evil.example.jsonl"]
+    seller_parts = [text_node(title.value) for title in app.title] + [
         text_node(caption).split(" · ")[0] for caption in captions]
     assert not any(LIVE_PATTERNS.search(part) for part in seller_parts)
 

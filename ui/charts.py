@@ -7,10 +7,12 @@ import pandas as pd
 import streamlit as st
 
 from core.batches.progress import BatchSummary
+from core.batches.verdicts import STATE_WORDS
 
-# Lifecycle order; failed red, cancelled grey.
-STATE_COLOURS = {"Queued": "#9ecae1", "Running": "#3182bd", "Done": "#31a354", "Failed": "#de2d26",
-                 "Cancelled": "#969696"}
+# In lifecycle order (STATE_WORDS'): queued pale, running blue, done green, failed red,
+# cancelled grey.
+STATE_COLOURS = dict(zip(STATE_WORDS.values(), ("#9ecae1", "#3182bd", "#31a354", "#de2d26", "#969696"),
+                         strict=True))
 SCORE_BINS = [f"{start}-{start + 9}" if start < 90 else "90-100" for start in range(0, 100, 10)]
 BAR_HEIGHT = 26
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import streamlit as st
 
+from core.batches.progress import BatchSummary
 from core.listings.errors import next_step
 
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-=!|~<>$&:.@])")
@@ -53,6 +54,13 @@ def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
         if result.get(key):
             st.caption(title)
             st.text("\n".join(f"- {entry}" for entry in result[key]))
+
+
+def retry_note(summary: BatchSummary) -> str | None:
+    """"Retry of <batch>" beside a named retry (an unnamed one is already called that)."""
+    if summary.retry_of is None or not summary.name:
+        return None
+    return f"Retry of {summary.retry_of_label or 'an earlier batch'}"
 
 
 def cursor_stack(name: str) -> list:

@@ -33,6 +33,11 @@ def checked(settings: Settings, name: str, data: bytes, column_map: ColumnMap | 
                                       column_map))
 
 
+def mapping_key(columns: list[str]) -> str:
+    """The editor's key: one per header, so each file shape keeps its own edits."""
+    return "mapping-" + "\x1f".join(columns)
+
+
 def mapping_editor(columns: list[str], has_errors: bool) -> ColumnMap | None:
     """One table for every column (edits are kept per header for the session, so re-uploading
     a fixed file keeps the mapping); returns only what differs from the columns' meaning."""
@@ -41,7 +46,7 @@ def mapping_editor(columns: list[str], has_errors: bool) -> ColumnMap | None:
         proposed = suggested_targets(columns)
         table = pd.DataFrame({"Your column": columns, "Holds": [proposed[name] for name in columns]})
         edited = st.data_editor(
-            table, hide_index=True, disabled=["Your column"], key=f"mapping-{hash(tuple(columns))}",
+            table, hide_index=True, disabled=["Your column"], key=mapping_key(columns),
             column_config={"Holds": st.column_config.SelectboxColumn(options=TARGETS, required=True)})
     return changed_targets(dict(zip(edited["Your column"], edited["Holds"], strict=True))) or None
 
