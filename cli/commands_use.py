@@ -142,6 +142,7 @@ def run_rejected_rows(args: argparse.Namespace) -> int:
 def run_batch(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
     from core.batches.progress import get_summary
+    from core.batches.verdicts import batch_state_text
     from core.costs.ledger import batch_cost
 
     runtime = open_runtime(migrate=False)
@@ -151,7 +152,8 @@ def run_batch(args: argparse.Namespace) -> int:
     if args.json:
         print_json(summary.to_json_dict() | {"cost": cost.to_json_dict()})
     else:
-        print_fields([*summary.to_json_dict().items(), ("cost", cost.describe())])
+        state = batch_state_text(summary.status, summary.failed, summary.cancelled)
+        print_fields([("state", state), *summary.to_json_dict().items(), ("cost", cost.describe())])
     return 0
 
 

@@ -19,6 +19,7 @@ from core.batches.progress import get_summary
 from core.batches.recent import list_batches
 from core.batches.retry import retry_failed
 from core.batches.submission import submit_catalog
+from core.batches.verdicts import batch_state_text
 from core.catalogs.check import check_catalog
 from core.errors import BatchNotFound, InvalidBatchRequest
 from core.jobs.cancel import cancel_unstarted
@@ -323,13 +324,16 @@ def test_recent_batches_filter_by_derived_status_and_report_outcomes(engine: Eng
     assert set(listed("QUEUED")) == {batch_ids["queued"]}
     assert set(listed("RUNNING")) == {batch_ids["running"]}
     completed = listed("COMPLETED")
-    assert {item.outcome: item.batch_id for item in completed.values()} == {
-        name: batch_ids[name] for name in ("all succeeded", "some failed", "all failed", "cancelled")}
+    assert {batch_state_text(item.status, item.failed, item.cancelled): item.batch_id
+            for item in completed.values()} == {
+        "Completed": batch_ids["all succeeded"], "Completed, 1 failed": batch_ids["some failed"],
+        "Completed, 2 failed": batch_ids["all failed"], "Completed, 1 cancelled": batch_ids["cancelled"]}
     cancelled = completed[batch_ids["cancelled"]]
     assert (cancelled.total, cancelled.succeeded, cancelled.cancelled) == (2, 1, 1)
     assert cancelled.completed_at is not None
     running = listed("RUNNING")[batch_ids["running"]]
-    assert (running.outcome, running.completed_at, running.queued, running.running) == (None, None, 1, 1)
+    assert (batch_state_text(running.status, running.failed, running.cancelled), running.completed_at,
+            running.queued, running.running) == ("Running", None, 1, 1)
 
 
 def test_recent_batches_reject_unknown_status_and_bad_limits(engine: Engine):

@@ -9,7 +9,7 @@ from core.batches.acceptance import accept_batch
 from core.batches.pages import CLASSES, QUERIES, get_items_page
 from core.batches.progress import get_summary, score_distribution
 from core.batches.recent import list_batches
-from core.batches.verdicts import GOOD_SCORE_FROM
+from core.batches.verdicts import GOOD_SCORE_FROM, batch_state_text
 from core.errors import BatchNotFound, InvalidBatchRequest
 from tasks.queue import DramatiqPgQueue
 from tests.builders import items
@@ -65,9 +65,10 @@ def test_summary_and_recent_list_derive_the_same_status_and_done(engine: Engine)
         summary = get_summary(engine, "local", batch_id)
         assert list_batches(engine, "local").items == [summary]
         assert list_batches(engine, "local", status=summary.status).items == [summary]
-        seen.append((summary.status, summary.done, summary.outcome))
-    assert seen == [("QUEUED", 0, None), ("RUNNING", 1, None), ("RUNNING", 2, None),
-                    ("COMPLETED", 4, "cancelled")]
+        seen.append((summary.status, summary.done,
+                     batch_state_text(summary.status, summary.failed, summary.cancelled)))
+    assert seen == [("QUEUED", 0, "Queued"), ("RUNNING", 1, "Running"), ("RUNNING", 2, "Running"),
+                    ("COMPLETED", 4, "Completed, 1 failed, 2 cancelled")]
 
 
 def test_unknown_and_foreign_batches_are_not_found(engine: Engine):

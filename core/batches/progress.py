@@ -56,19 +56,6 @@ class BatchSummary:
         """Complete with failed or cancelled items: what retry_failed accepts."""
         return self.status == "COMPLETED" and self.failed + self.cancelled > 0
 
-    @property
-    def outcome(self) -> str | None:
-        """How a COMPLETED batch ended (None before); a seller's cancellation wins over the
-        reviews' results.
-        """
-        if self.status != "COMPLETED":
-            return None
-        if self.cancelled:
-            return "cancelled"
-        if not self.failed:
-            return "all succeeded"
-        return "all failed" if not self.succeeded else "some failed"
-
     def to_json_dict(self) -> dict[str, Any]:
         """The article's summary shape."""
         return {
