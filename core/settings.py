@@ -95,8 +95,10 @@ class Settings(BaseSettings):
     max_unfinished_items_per_owner: int = Field(default=20000, ge=1, le=1_000_000)
     api_review_concurrency: int = Field(
         default=4, ge=1, le=64, description="Synchronous reviews at once per API process.")
-    recovery_interval: float = Field(default=2.0, ge=0.05, le=60.0)
-    job_lease: float = Field(default=10.0, ge=0.2, le=600.0)
+    # Recovery of a killed worker's job takes lease - interval .. lease + interval (5-7 s): a
+    # live worker's beat may be 5 s late before its jobs are taken (README: Recovery).
+    recovery_interval: float = Field(default=1.0, ge=0.05, le=60.0)
+    job_lease: float = Field(default=6.0, ge=0.2, le=600.0)
     retry_base_delay: float = Field(default=2.0, ge=0.01, le=600.0)
     retry_max_delay: float = Field(default=60.0, ge=0.01, le=3600.0)
     shutdown_wait: float = Field(default=30.0, ge=0.0, le=600.0)

@@ -11,7 +11,11 @@ from sqlalchemy import Engine, text
 from core.batches.acceptance import accept_batch
 from core.batches.pages import get_items_page
 from core.catalogs.check import CatalogItem
+from core.jobs.lifecycle import claim_job
+from core.jobs.recovery import recover_stale_jobs
+from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
+from tasks.recovery import QUERIES as RECOVERY_QUERIES
 from tests.builders import draft
 from tests.fake_openai import DEFAULT_REVIEW, FakeOpenAI
 from tests.processes import WorkerGroup, wait_for, wait_for_summary
@@ -25,6 +29,8 @@ FAST_RECOVERY = {
     "LISTING_REVIEW_RETRY_BASE_DELAY": "0.2",
     "LISTING_REVIEW_SHUTDOWN_WAIT": "1",
 }
+DEFAULT_LEASE = Settings.model_fields["job_lease"].default
+DEFAULT_INTERVAL = Settings.model_fields["recovery_interval"].default
 
 
 @pytest.fixture
@@ -197,3 +203,85 @@ def test_database_restart_mid_batch_loses_and_duplicates_nothing(
     # Retries add messages of their own: every message, whichever, ends acked.
     wait_for(lambda: set(queue_states(engine)) == {"done"}, "every message acked")
     assert "You've found a bug in Dramatiq" not in workers.output()
+
+
+def run_by_a_cut_off_worker(engine: Engine) -> uuid.UUID:
+    """A RUNNING job whose last heartbeat is an hour old: its worker lost the database."""
+    submit(engine, 1)
+    with engine.begin() as conn:
+        return conn.execute(text(
+            "update review_jobs set status = 'RUNNING', attempts = 1, execution_token = gen_random_uuid(), "
+            "started_at = now() - interval '1 hour', heartbeat_at = now() - interval '1 hour' "
+            "returning id")).scalar_one()
+
+
+def server_up_for(engine: Engine, seconds: float) -> bool:
+    with engine.connect() as conn:
+        return conn.execute(text("select pg_postmaster_start_time() < now() - make_interval(secs => :s)"),
+                            {"s": seconds}).scalar_one()
+
+
+def test_a_database_restart_counts_as_a_heartbeat_of_every_running_job(
+    engine: Engine, restart_database_server
+):
+    # Given a job whose heartbeats stopped because the database went away (not its worker)
+    job_id = run_by_a_cut_off_worker(engine)
+    queue = DramatiqPgQueue("listing-reviews")
+    # When recovery runs within a lease of the server's restart, nothing is released
+    restart_database_server()
+    engine.dispose()
+    assert recover_stale_jobs(engine, queue, lease_seconds=600) == []
+    with engine.begin() as conn:
+        assert claim_job(conn, job_id, max_attempts=3, lease_seconds=600).attempt is None
+    # Then once the server has been up for a lease, a job nobody beat for is released
+    wait_for(lambda: server_up_for(engine, 0.5), "the server up for 0.5 s")
+    assert recover_stale_jobs(engine, queue, lease_seconds=0.5) == [job_id]
+
+
+def test_default_lease_recovers_a_killed_workers_job_on_a_surviving_worker(
+    engine: Engine, fake_model: FakeOpenAI, start_workers
+):
+    # Given the default lease and interval, and a worker killed in the middle of a model call
+    fake_model.hang(60)
+    batch_id = submit(engine, 1)
+    doomed = start_workers(LISTING_REVIEW_JOB_LEASE=str(DEFAULT_LEASE),
+                           LISTING_REVIEW_RECOVERY_INTERVAL=str(DEFAULT_INTERVAL))
+    wait_for_hung_call(fake_model, engine, batch_id, calls=1)
+    survivor = start_workers(LISTING_REVIEW_JOB_LEASE=str(DEFAULT_LEASE),
+                             LISTING_REVIEW_RECOVERY_INTERVAL=str(DEFAULT_INTERVAL))
+    doomed.kill()
+    # When its heartbeat ages past the lease, the survivor takes the job and completes it
+    after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")
+    assert (after.succeeded, attempts_by_item(engine)["item-1"]) == (1, 2)
+    assert survivor.process.poll() is None
+
+
+def test_default_lease_and_interval_recover_a_dead_workers_job_within_ten_seconds():
+    # A job is released once its last beat is a lease old, by a pass at most one interval later;
+    # the last beat was at most one interval before the kill (README: Recovery without restarts).
+    assert DEFAULT_LEASE + DEFAULT_INTERVAL < 10
+    # A live worker's beat may be late by lease - interval before its jobs are taken.
+    assert DEFAULT_LEASE - DEFAULT_INTERVAL >= 5
+
+
+def function_scans(plan: dict) -> Iterator[dict]:
+    if plan.get("Node Type") == "Function Scan":
+        yield plan
+    for child in plan.get("Plans", []):
+        yield from function_scans(child)
+
+
+def test_orphan_recovery_reads_the_lock_table_once_however_many_messages_are_consumed(engine: Engine):
+    # Given three consumed messages whose consumer is gone (pg_locks copies the whole lock
+    # table: read once per message, a pass took 0.5 s at 16 processes x 40 prefetched)
+    submit(engine, 3)
+    with engine.begin() as conn:
+        conn.execute(text("update dramatiq.queue set state = 'consumed', mtime = now() - interval '1 hour'"))
+        # When the orphan pass's plan is run
+        query = RECOVERY_QUERIES["requeue_orphaned_messages"].text
+        plan = conn.execute(text(f"explain (analyze, format json) {query}"),
+                            {"queue_names": ["listing-reviews"], "grace_seconds": 1}).scalar_one()
+    # Then pg_locks is scanned once, and all three were re-sent
+    scans = [node for node in function_scans(plan[0]["Plan"]) if node["Function Name"] == "pg_lock_status"]
+    assert [scan["Actual Loops"] for scan in scans] == [1]
+    assert queue_states(engine) == {"queued": 3}

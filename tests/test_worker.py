@@ -14,7 +14,7 @@ from core.batches.acceptance import accept_batch
 from core.batches.pages import get_items_page
 from tasks.broker import make_broker
 from tasks.consumer import ReviewConsumer
-from tasks.queue import DramatiqPgQueue
+from tasks.queue import DramatiqPgQueue, message_json
 from tests.builders import items
 from tests.processes import WorkerGroup, running, wait_for, wait_for_summary
 
@@ -112,3 +112,27 @@ def test_an_ack_through_a_replaced_consumer_or_a_retried_ack_raises_nothing(
         broker.close()
     # Then nothing escaped into Dramatiq (which would skip its after-ack hooks) and it is done
     assert queue_states(engine) == {"done": 1}
+
+
+def test_a_notify_wakes_the_consumer_to_take_the_oldest_queued_message(engine: Engine, database_url: str):
+    # Given a listening consumer, and a message queued without a NOTIFY (as dramatiq's requeue
+    # of a stopping worker's prefetched messages leaves them)
+    broker = make_broker(database_url, threads=1)
+    consumer = broker.consume(QUEUE_NAME, prefetch=1, timeout=100)
+    silent = uuid.uuid4()
+    try:
+        assert next(consumer) is None
+        with engine.begin() as conn:
+            conn.execute(text("insert into dramatiq.queue (queue_name, message_id, state, mtime, message) "
+                              "values (:queue, :id, 'queued', now() - interval '1 minute', "
+                              "cast(:message as jsonb))"),
+                         {"queue": QUEUE_NAME, "id": silent,
+                          "message": message_json(QUEUE_NAME, silent, uuid.uuid4(), 0, {})})
+        # When another message is sent with its NOTIFY
+        with engine.begin() as conn:
+            DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [uuid.uuid4()])
+        # Then the wake-up takes the oldest queued message, not the one the NOTIFY named
+        assert take_message(consumer).message_id == str(silent)
+    finally:
+        consumer.close()
+        broker.close()

@@ -4,6 +4,8 @@
 -- no model call; terminal jobs match nothing (skipped). A RUNNING job is claimed again only
 -- once its heartbeat is older than the lease (its worker is gone or hung): a duplicate
 -- delivery while it is alive is skipped, and the new token fences off any late write.
+-- A server (re)start counts as a heartbeat of every job: workers cut off by a restart get a
+-- lease from the start to beat again (this rule is also in release_stale_jobs).
 update review_jobs j set
   status = case when j.attempts >= :max_attempts then 'FAILED' else 'RUNNING' end,
   attempts = case when j.attempts >= :max_attempts then j.attempts else j.attempts + 1 end,
@@ -15,7 +17,8 @@ update review_jobs j set
   error_message = case when j.attempts >= :max_attempts then :exhausted_message end,
   heartbeat_at = case when j.attempts >= :max_attempts then null else current_timestamp end
 where j.id = :id and (j.status = 'QUEUED' or (j.status = 'RUNNING'
-  and j.heartbeat_at < current_timestamp - make_interval(secs => :lease_seconds)))
+  and j.heartbeat_at < current_timestamp - make_interval(secs => :lease_seconds)
+  and pg_postmaster_start_time() < current_timestamp - make_interval(secs => :lease_seconds)))
 returning j.id, j.status, j.attempts, j.payload::text as payload, j.submitted_at, j.started_at
 
 -- name: succeed_job
@@ -57,12 +60,14 @@ where review_jobs.id = live.id and review_jobs.execution_token = live.token
 -- name: release_stale_jobs
 -- RUNNING jobs whose attempt stopped heartbeating (worker killed, hung or cut off): back to
 -- QUEUED with the token cleared, so the old attempt can no longer write. SKIP LOCKED lets
--- every worker run this without two of them releasing the same job.
+-- every worker run this without two of them releasing the same job. Nothing is released
+-- within a lease of the server's start: a restart stops every heartbeat, not every worker.
 update review_jobs set status = 'QUEUED', execution_token = null, heartbeat_at = null
 where id in (
   select id from review_jobs
   where status = 'RUNNING'
     and heartbeat_at < current_timestamp - make_interval(secs => :lease_seconds)
+    and pg_postmaster_start_time() < current_timestamp - make_interval(secs => :lease_seconds)
   for update skip locked
 )
 returning id
