@@ -132,6 +132,12 @@ def test_the_chain_walk_follows_the_one_retry_index_on_a_grown_history(grown):  
     assert_bounded(engine, QUERIES["newest_of_chain"], params, "review_batches_retry_of_key")
 
 
+def test_the_retry_copies_only_the_failures_on_a_grown_history(grown):  # noqa: F811
+    engine, history = grown
+    params = {"owner": BIG, "batch_id": history.failed_batch, "retry_id": uuid.uuid4()}
+    assert_bounded(engine, QUERIES["copy_retry_jobs"], params, "review_jobs_batch_retryable_idx")
+
+
 def test_a_retry_reads_retry_of_its_parents_name_everywhere(engine: Engine):
     named = accept(engine, 1, name="Spring catalog")
     unnamed = accept(engine, 1)

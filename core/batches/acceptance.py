@@ -10,7 +10,7 @@ submitters and processes.
 
 import json
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,22 +112,41 @@ def accept_batch(
     """
     _check_request(key, items, max_items)
     prepared = [_prepare(item) for item in items]
-    request_hash = request_identity(batch_identity(prepared), name, rejected)
+    request_hash = request_identity(batch_identity((item.item_id, item.fingerprint) for item in prepared),
+                                    name, rejected)
+    return store_batch(engine, queue, owner=owner, key=key, request_hash=request_hash,
+                       columns=batch_columns(source, retry_of, name, rejected),
+                       insert_jobs=lambda connection, batch_id: _insert_jobs(connection, owner, batch_id,
+                                                                             prepared))
+
+
+def store_batch(
+    engine: Engine, queue: JobQueue, *, owner: str, key: str, request_hash: str,
+    columns: dict[str, Any], insert_jobs: Callable[[Connection, uuid.UUID], Sequence[uuid.UUID]],
+) -> AcceptedBatch:
+    """The one transaction of every acceptance: claim the key (or find the batch it names, or
+    raise IdempotencyConflict), then `insert_jobs` for a new batch and a queue message for
+    each job it returns; StorageUnavailable when the database is down.
+    """
     with storage_errors(), engine.begin() as connection:
-        created, batch_id = _create_or_find(connection, owner, key, request_hash, {
-            "source_name": source.name, "source_format": source.format,
-            "source_columns": source.columns or None, "column_map": _json_or_none(source.column_map),
-            "retry_of": retry_of, "name": name, "rejected_rows": rejected.count if rejected else 0,
-            "rejected_report": _json_or_none(rejected.report if rejected else None)})
+        created, batch_id = _create_or_find(connection, owner, key, request_hash, columns)
         if created:
-            job_ids = _insert_jobs(connection, owner, batch_id, prepared)
-            queue.enqueue(connection, job_ids)
+            queue.enqueue(connection, insert_jobs(connection, batch_id))
         return AcceptedBatch(created, read_summary(connection, owner, batch_id))
 
 
-def batch_identity(prepared: Sequence[PreparedItem]) -> str:
+def batch_columns(source: SourceFile, retry_of: uuid.UUID | None, name: str | None,
+                  rejected: RejectedRows | None) -> dict[str, Any]:
+    """The batch row's columns besides its key and identity (insert_batch's parameters)."""
+    return {"source_name": source.name, "source_format": source.format,
+            "source_columns": source.columns or None, "column_map": _json_or_none(source.column_map),
+            "retry_of": retry_of, "name": name, "rejected_rows": rejected.count if rejected else 0,
+            "rejected_report": _json_or_none(rejected.report if rejected else None)}
+
+
+def batch_identity(items: Iterable[tuple[str, str]]) -> str:
     """Hash of the ordered (itemId, fingerprint) list: reordering items is a different batch."""
-    identity = [[item.item_id, item.fingerprint] for item in prepared]
+    identity = [[item_id, item_fingerprint] for item_id, item_fingerprint in items]
     return sha256(json.dumps(identity, separators=(",", ":")))
 
 
@@ -145,10 +164,15 @@ def _json_or_none(value: Any) -> str | None:
     return None if value is None else json.dumps(value, separators=(",", ":"))
 
 
+def check_count(count: int, max_items: int) -> None:
+    """InvalidBatchRequest unless a batch of `count` listings is allowed."""
+    if not 1 <= count <= max_items:
+        raise InvalidBatchRequest(f"A batch takes 1 to {max_items:,} listings; got {count:,}.")
+
+
 def _check_request(key: str, items: Sequence[CatalogItem], max_items: int) -> None:
     check_idempotency_key(key)
-    if not 1 <= len(items) <= max_items:
-        raise InvalidBatchRequest(f"A batch takes 1 to {max_items:,} listings; got {len(items):,}.")
+    check_count(len(items), max_items)
     item_ids = [item.item_id for item in items]
     if len(set(item_ids)) != len(item_ids):
         raise InvalidBatchRequest("Every item id in a batch must be unique.")

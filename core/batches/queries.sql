@@ -106,15 +106,28 @@ order by b.submitted_at desc, b.id desc
 limit :limit_plus_one
 
 -- name: failed_items
--- The FAILED and CANCELLED children of a batch in position order, snapshots as typed, with
--- where the batch came from. The caller has checked the batch is complete, so the set is final.
+-- The FAILED and CANCELLED children of a batch in position order, by item id and fingerprint
+-- (the retry's identity; their snapshots never leave the database), with where the batch came
+-- from. The caller has checked the batch is complete, so the set is final.
 -- One range of review_jobs_batch_retryable_idx: reads only the rows it returns.
-select b.source_name, b.source_format, b.source_columns, b.column_map, j.item_id,
-  j.payload::text as payload
+select b.source_name, b.source_format, b.source_columns, b.column_map, j.item_id, j.request_hash
 from review_batches b
 join review_jobs j on j.batch_id = b.id and j.status in ('FAILED', 'CANCELLED')
 where b.id = :batch_id and b.owner = :owner
 order by j.item_position
+
+-- name: copy_retry_jobs
+-- The retry batch :retry_id's jobs: the FAILED and CANCELLED children of :batch_id, snapshot
+-- and fingerprint copied as stored (never decoded and encoded again), QUEUED, numbered from 1
+-- in their old order; the same range of review_jobs_batch_retryable_idx as failed_items.
+insert into review_jobs (id, owner, batch_id, item_id, item_position, request_hash, payload, status)
+select gen_random_uuid(), b.owner, :retry_id, j.item_id,
+  row_number() over (order by j.item_position), j.request_hash, j.payload, 'QUEUED'
+from review_batches b
+join review_jobs j on j.batch_id = b.id and j.status in ('FAILED', 'CANCELLED')
+where b.id = :batch_id and b.owner = :owner
+order by j.item_position
+returning id
 
 -- name: newest_of_chain
 -- The newest batch of the retry chain that starts at :batch_id (the batch itself when it was

@@ -16,12 +16,18 @@ from typing import Any, Literal
 
 from sqlalchemy import Engine
 
-from core.batches.acceptance import AcceptedBatch, SourceFile, accept_batch
+from core import telemetry
+from core.batches.acceptance import (
+    AcceptedBatch,
+    SourceFile,
+    batch_columns,
+    batch_identity,
+    check_count,
+    store_batch,
+)
 from core.batches.progress import BatchSummary, read_summary
-from core.catalogs.check import CatalogItem
 from core.errors import BatchNotFound, InvalidBatchRequest, storage_errors
 from core.jobs.queue import JobQueue
-from core.listings.snapshot import decode_snapshot
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
@@ -99,14 +105,21 @@ def _newest_of_chain(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSu
         return read_summary(connection, owner, newest)
 
 
+@telemetry.counts_acceptance
 def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSummary,
                   max_items: int) -> AcceptedBatch:
+    """Accept the retry of `batch` like any batch (one transaction, idempotent by its key), its
+    jobs copied inside the database: snapshots and fingerprints are already checked and stored."""
     with storage_errors(), engine.connect() as connection:
         failed = connection.execute(QUERIES["failed_items"],
                                     {"owner": owner, "batch_id": batch.batch_id}).all()
-    items = [CatalogItem(row_number, None, row.item_id, decode_snapshot(row.payload))
-             for row_number, row in enumerate(failed, start=1)]
-    source = SourceFile(failed[0].source_name, failed[0].source_format, failed[0].source_columns,
-                        failed[0].column_map)
-    return accept_batch(engine, queue, owner=owner, key=retry_key(batch.batch_id), items=items,
-                        max_items=max_items, source=source, retry_of=batch.batch_id)
+    check_count(len(failed), max_items)
+    first = failed[0]
+    source = SourceFile(first.source_name, first.source_format, first.source_columns, first.column_map)
+    copy = {"owner": owner, "batch_id": batch.batch_id}
+    return store_batch(
+        engine, queue, owner=owner, key=retry_key(batch.batch_id),
+        request_hash=batch_identity((row.item_id, row.request_hash) for row in failed),
+        columns=batch_columns(source, batch.batch_id, None, None),
+        insert_jobs=lambda connection, retry_id: connection.execute(
+            QUERIES["copy_retry_jobs"], copy | {"retry_id": retry_id}).scalars().all())
