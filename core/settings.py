@@ -156,6 +156,14 @@ class Settings(BaseSettings):
         description="Shared limits per provider+model across every worker, e.g. "
                     "`openai:gpt-4.1-mini=500rpm,200000tpm;gemini:gemini-2.5-flash=1000rpm`; "
                     "empty = no limit.")
+    max_running_per_seller: int = Field(
+        default=0, ge=0, le=10_000,
+        description="Most jobs of one seller running at once across every worker; a job over "
+                    "it waits (no attempt spent) so other sellers' jobs run. 0 = no cap.")
+    daily_budget: float = Field(
+        default=0.0, ge=0.0, le=1_000_000.0,
+        description="USD one seller may spend per UTC day; once reached, the remaining items "
+                    "end as BUDGET_EXCEEDED. 0 = no daily budget.")
 
     @field_validator("rate_limits")
     @classmethod

@@ -9,6 +9,7 @@ breaking them (tests/test_schema_invariants.py).
 
 import uuid
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
@@ -43,6 +44,8 @@ class ReviewBatch(SQLModel, table=True):
     rejected_rows: int = 0
     rejected_report: list[dict[str, Any]] | None = Field(default=None, sa_type=postgresql.JSONB)
     column_map: dict[str, str] | None = Field(default=None, sa_type=postgresql.JSONB)
+    # The batch's budget in USD (migration 0013; core/budgets/spending.py); None: no budget.
+    budget_usd: Decimal | None = Field(default=None, sa_type=sa.Numeric(12, 4))
 
 
 class ReviewJob(SQLModel, table=True):
@@ -200,3 +203,13 @@ class ProviderCallCount(SQLModel, table=True):
     calls: int
     rate_limited: int
     tokens: int = Field(sa_type=sa.BigInteger)
+
+
+class SellerTurn(SQLModel, table=True):
+    """The tail of one seller's line of jobs waiting for a running slot (core/provider_gate/
+    seller_share.py)."""
+
+    __tablename__ = "seller_turns"
+
+    owner: str = Field(primary_key=True, sa_type=_OWNER)
+    returns_at: datetime = Field(sa_type=_MOMENT)

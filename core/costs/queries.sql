@@ -34,3 +34,35 @@ where j.completed_at >= :since and j.completed_at < :until and j.status = 'SUCCE
   and (cast(:owner as text) is null or j.owner = cast(:owner as text))
 group by j.owner, 2, 3, 4
 order by j.owner, 2, 3, 4
+
+-- name: job_budgets
+-- What admission checks before claiming a QUEUED job (core/costs/budget.py): its seller, its
+-- batch and the batch's budget. Nothing for a job that is not QUEUED (the claim decides).
+select j.owner, j.batch_id, b.budget_usd
+from review_jobs j
+left join review_batches b on b.id = j.batch_id
+where j.id = :id and j.status = 'QUEUED'
+
+-- name: batch_spend_usage
+-- One batch's usage so far, per provider and model: a range of
+-- review_jobs_batch_position_unique (batch_id, item_position) filtered to its successes.
+select {{usage_columns}}
+from review_jobs j
+where j.batch_id = :batch_id and j.status = 'SUCCEEDED'
+group by 1, 2
+
+-- name: seller_day_usage
+-- One seller's usage since :since (UTC midnight), per provider and model: a range of
+-- review_jobs_owner_succeeded_idx (owner, completed_at) where status = 'SUCCEEDED'.
+select {{usage_columns}}
+from review_jobs j
+where j.owner = :owner and j.completed_at >= :since and j.status = 'SUCCEEDED'
+group by 1, 2
+
+-- name: stop_over_budget
+-- A reached budget ends a QUEUED job unclaimed: CANCELLED with the code BUDGET_EXCEEDED (the
+-- one code a cancelled job may carry, migration 0013), retried like any cancelled item.
+update review_jobs set status = 'CANCELLED', completed_at = current_timestamp,
+  error_code = 'BUDGET_EXCEEDED', error_message = :message
+where id = :id and status = 'QUEUED'
+returning id

@@ -6,7 +6,9 @@ provider did.
 Model failures are stored as safe codes, except transient ones with attempts left: those
 hand the job back and schedule a delayed message in the same transaction. A provider failure
 that leaves the gate shut gives the attempt back instead (core/provider_gate), and a job
-with no call slot soon is sent again later without claiming it (rate_limits.py). Storage
+with no call slot soon is sent again later without claiming it (rate_limits.py), as is a job
+whose seller already runs its share (seller_share.py); a job whose budget is spent ends
+unclaimed as BUDGET_EXCEEDED (core/costs/budget.py). Storage
 failures are raised so the message is redelivered later; they never become model failures.
 """
 
@@ -19,6 +21,7 @@ from enum import Enum
 from sqlalchemy import Connection, Engine
 
 from core import telemetry
+from core.costs.budget import budget_reached, read_job_budgets, stop_over_budget
 from core.jobs.heartbeat import InFlight
 from core.jobs.lifecycle import (
     Attempt,
@@ -43,6 +46,7 @@ from core.provider_gate.breaker import (
     Verdict,
 )
 from core.provider_gate.rate_limits import Slot
+from core.provider_gate.seller_share import SellerShare
 from core.settings import Settings
 
 
@@ -56,6 +60,7 @@ class Outcome(str, Enum):
     EXHAUSTED = "exhausted"
     PAUSED = "paused"
     THROTTLED = "throttled"
+    BUDGET_EXCEEDED = "budget_exceeded"
 
 
 NO_CLAIM = Claim(None)
@@ -89,9 +94,11 @@ class JobRunner:
     settings: Settings
     in_flight: InFlight
     gate: ProviderGate = field(init=False)
+    share: SellerShare = field(init=False)
 
     def __post_init__(self) -> None:
         self.gate = ProviderGate.for_provider(self.provider.name, self.provider.model, self.settings)
+        self.share = SellerShare(self.settings.max_running_per_seller)
 
     def execute(self, job_id: uuid.UUID) -> Outcome:
         """One delivery of a job. Raises on storage failures (the broker redelivers).
@@ -144,6 +151,10 @@ class JobRunner:
         verdict = self.gate.admit(connection, job_id)
         if verdict is Verdict.WAIT and self.gate.park(connection, job_id):
             return Admission(waiting=Outcome.PAUSED)
+        waiting = self._admit_for_seller(connection, job_id)
+        if waiting is not None:
+            self._hand_back_probe(connection, job_id, verdict)
+            return Admission(waiting=waiting)
         slot = self.gate.reserve(connection, job_id)
         if slot is not None and not slot.reserved:
             self._hand_back_probe(connection, job_id, verdict)
@@ -154,6 +165,22 @@ class JobRunner:
             self.gate.refund(connection, slot)
             self._hand_back_probe(connection, job_id, verdict)
         return Admission(claim, slot)
+
+    def _admit_for_seller(self, connection: Connection, job_id: uuid.UUID) -> Outcome | None:
+        """THROTTLED when the job's seller already runs its share (the job comes back later, no
+        attempt spent: core/provider_gate/seller_share.py); BUDGET_EXCEEDED when its batch or its
+        seller's day spent its budget (the job ends unclaimed: core/costs/budget.py)."""
+        job = read_job_budgets(connection, job_id)
+        if job is None:
+            return None
+        wait = self.share.wait_for_turn(connection, job.owner)
+        if wait is not None:
+            self.queue.enqueue(connection, [job_id], wait)
+            return Outcome.THROTTLED
+        if budget_reached(connection, job, self.settings.daily_budget, self.settings.prices_file):
+            stop_over_budget(connection, job_id)
+            return Outcome.BUDGET_EXCEEDED
+        return None
 
     def _hand_back_probe(self, connection: Connection, job_id: uuid.UUID, verdict: Verdict) -> None:
         if verdict is Verdict.PROBE:

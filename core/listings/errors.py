@@ -10,6 +10,7 @@ SAFE_MESSAGES = {
     "MODEL_CAPACITY_UNAVAILABLE": "Model execution capacity is unavailable.",
     "REVIEW_FAILED": "The review could not be completed.",
     "EXECUTION_ATTEMPTS_EXHAUSTED": "The review was attempted too many times without completing.",
+    "BUDGET_EXCEEDED": "The budget was reached before this listing was reviewed.",
 }
 # Worth another attempt later: the provider or our capacity may recover. Invalid output and
 # other 4xx answers would fail the same way again.
@@ -35,6 +36,8 @@ NEXT_STEPS = {
                      "contact support if it fails again.",
     "EXECUTION_ATTEMPTS_EXHAUSTED": "The review was interrupted too many times (our side). "
                                     "Retry failed items; contact support if it fails again.",
+    "BUDGET_EXCEEDED": "Your budget was reached before this listing was reviewed (nothing was charged "
+                       "for it). Raise the budget or wait for tomorrow's, then retry the batch.",
 }
 PLATFORM_SIDE_CODES = frozenset(NEXT_STEPS)
 

@@ -249,3 +249,25 @@ left join recent r on r.provider = k.provider and r.model = k.model
 left join provider_rate_limits l on l.provider = k.provider and l.model = k.model
 left join provider_gates g on g.provider = k.provider and g.model = k.model
 order by k.provider, k.model
+
+-- name: seller_running
+-- One seller's RUNNING jobs, counted no further than :cap: a range of
+-- review_jobs_owner_running_idx, so a seller's backlog never makes it longer.
+select count(*) as running from (
+  select 1 from review_jobs where owner = :owner and status = 'RUNNING' limit :cap) running
+
+-- name: lock_seller
+-- Serialises the admissions of one seller that found room, until their transaction ends, so
+-- two of them never both take the last running slot. The two-key form keeps these locks
+-- apart from dramatiq-pg's one-key message locks.
+select pg_advisory_xact_lock(7305, hashtext(:owner))
+
+-- name: join_seller_line
+-- A job told to wait takes the next place in its seller's line, :spacing after the last one
+-- and at least :min_wait from now; returns how long until its place comes.
+insert into seller_turns (owner, returns_at)
+values (:owner, clock_timestamp() + make_interval(secs => :min_wait + :spacing))
+on conflict (owner) do update
+set returns_at = greatest(seller_turns.returns_at, clock_timestamp() + make_interval(secs => :min_wait))
+  + make_interval(secs => :spacing)
+returning extract(epoch from returns_at - clock_timestamp()) as wait_seconds
