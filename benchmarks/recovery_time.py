@@ -109,7 +109,9 @@ def heartbeat_updates(conn: psycopg.Connection) -> int:
 def live_workers_under_load(bench: Bench, processes: int, seconds: float) -> None:
     threads = 8
     url, engine = bench.database("bench_live_load")
-    group = bench.workers(url, processes, threads, **hung_model_env(bench))
+    # A prefetch of one message per thread: each process runs 8 jobs, none holds extra ones.
+    group = bench.workers(url, processes, threads, LISTING_REVIEW_WORKER_PREFETCH=str(threads),
+                          **hung_model_env(bench))
     with psycopg.connect(url, autocommit=True) as conn:
         wait_listening(conn, processes, group)
         batch_id = submit(engine, processes * threads)
