@@ -69,6 +69,23 @@ def test_valid_catalog_is_previewed_submitted_and_shown(app: AppTest, engine: En
     assert app.query_params["batch"] == str(batch_id)
 
 
+def test_valid_rows_only_are_submitted_by_choice_under_a_name(app: AppTest, engine: Engine):
+    data = (b"item_id,title,description,category,price\nA-1,Lamp,Desk lamp,Home,9\n"
+            b"A-2,Rug,Wool rug,Home,-1\nA-3,Vase,Glass vase,Home,12\n")
+    upload(app, "home.csv", data)
+    assert "or submit the 2 valid listing(s) only and leave the 1 invalid row(s) out" in app.error[0].value
+    app.text_input[0].input("Spring home")
+    next(button for button in app.button
+         if button.label == "Submit the 2 valid listing(s) only").click().run()
+    assert not app.exception
+    with engine.connect() as conn:
+        batch = conn.execute(text("select name, rejected_rows from review_batches")).one()
+        items = conn.execute(text("select item_id from review_jobs order by item_position")).scalars().all()
+    assert (batch.name, batch.rejected_rows, items) == ("Spring home", 1, ["A-1", "A-3"])
+    assert [title.value for title in app.title] == ["Spring home"]
+    assert any("1 invalid row(s) left out at upload" in caption.value for caption in app.caption)
+
+
 def test_batch_page_shows_progress_and_the_first_page_of_items(app: AppTest, engine: Engine):
     upload(app, "fashion.jsonl", (SAMPLES / "fashion.jsonl").read_bytes())
     next(button for button in app.button if button.label == "Submit for review").click().run()

@@ -52,9 +52,10 @@ def mapping_editor(columns: list[str], has_errors: bool) -> ColumnMap | None:
 
 
 def show_problems(check: CatalogCheck, file_name: str) -> None:
-    valid = len(check.items)
+    valid = len(check.items) if check.valid_rows_acceptable else 0
     st.error(f"{check.error_total:,} problem(s) found. Fix them and upload again"
-             + (f", or submit the {valid:,} valid listing(s) only (below)." if valid else ".")
+             + (f", or submit the {valid:,} valid listing(s) only and leave the {check.rejected_rows:,} "
+                f"invalid row(s) out (below)." if valid else ".")
              + f" {check.shown_note}")
     st.dataframe(pd.DataFrame([error.to_json_dict() for error in check.errors]), hide_index=True)
     st.download_button("Download the error report (CSV)", error_report_csv(check.errors),
@@ -107,7 +108,8 @@ def upload_page() -> None:
     if not check.ok:
         with problems:
             show_problems(check, file_name)
-        if check.items and st.button(f"Submit the {len(check.items):,} valid listing(s) only"):
+        valid_only = f"Submit the {len(check.items):,} valid listing(s) only"
+        if check.valid_rows_acceptable and st.button(valid_only):
             submit(file_name, data, column_map, batch_name, valid_only=True)
         return
     show_ready(check)
