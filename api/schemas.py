@@ -58,6 +58,11 @@ VALID_ROWS = ("true: when some rows have problems, accept the valid rows only an
               "problem stores nothing. Never when no row is valid or the file as a whole has a problem.")
 
 
+BUDGET = ("Most to spend on this batch, in US dollars (e.g. 2.50; optional). Once its cost reaches it, "
+          "the remaining items end as CANCELLED with error code BUDGET_EXCEEDED; the spend can pass it "
+          "by at most the calls already in flight. Retry the batch with a raised budget to finish them.")
+
+
 class ReviewBatchRequest(Shape):
     """The article's shape; an array of flat listings with `itemId` also works (as in files)."""
 
@@ -65,6 +70,7 @@ class ReviewBatchRequest(Shape):
         min_length=1, description="1 to LISTING_REVIEW_MAX_BATCH_ITEMS (default 1,000) items.")
     name: str | None = Field(default=None, max_length=BATCH_NAME_MAX, description=BATCH_NAME)
     accept_valid_rows: bool = Field(default=False, description=VALID_ROWS)
+    budget: float | None = Field(default=None, gt=0, le=1_000_000, description=BUDGET)
 
 
 CATALOG_UPLOAD = {
@@ -73,7 +79,8 @@ CATALOG_UPLOAD = {
                             "description": "A CSV, JSON or JSONL catalog file."},
                    "name": {"type": "string", "maxLength": BATCH_NAME_MAX, "description": BATCH_NAME},
                    "acceptValidRows": {"type": "string", "enum": ["true", "false"],
-                                       "description": VALID_ROWS}},
+                                       "description": VALID_ROWS},
+                   "budget": {"type": "string", "description": BUDGET}},
     "required": ["file"],
 }
 

@@ -37,6 +37,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                     "again, as a new linked batch; a batch already retried goes on along its retries to the "
                     "newest one (retried in turn when it is complete with failures).", run_retry)
     retry.add_argument("batch_id", type=parse_uuid)
+    retry.add_argument("--budget", metavar="USD",
+                       help="the retry's budget, e.g. a raised one after BUDGET_EXCEEDED "
+                            "(default: the retried batch's)")
     export = command(commands, "export", "Write a batch's results (csv, json) or its fix-up file "
                      "(the listings that need work or human review, in your own columns).", run_export,
                      epilog=EXPORT_EPILOG)
@@ -94,7 +97,7 @@ def run_retry(args: argparse.Namespace) -> int:
 
     runtime = open_runtime()
     accepted = retry_failed(runtime.engine, runtime.queue, owner_of(args, runtime), args.batch_id,
-                            runtime.settings.max_batch_items)
+                            runtime.settings.max_batch_items, budget=args.budget)
     if args.json:
         print_json(accepted.to_json_dict())
         return 0

@@ -32,6 +32,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     submit.add_argument("file", type=Path, help="CSV, JSON or JSONL catalog")
     submit.add_argument("--key", help="idempotency key (default: hash of owner + file content)")
     submit.add_argument("--name", help="what to call the batch: one line, shown wherever the batch is")
+    submit.add_argument("--budget", metavar="USD",
+                        help="most to spend on this batch, e.g. 2.50; once reached, the remaining "
+                             "listings end as BUDGET_EXCEEDED (retry --budget to finish them)")
     submit.add_argument("--valid-only", action="store_true",
                         help="when some rows have problems, submit the valid rows only (the others "
                              "are recorded: listing-review rejected-rows BATCH_ID)")
@@ -100,7 +103,7 @@ def run_submit(args: argparse.Namespace) -> int:
     accepted = submit_catalog(
         runtime.engine, runtime.queue, runtime.settings, owner=_owner(args, runtime),
         filename=args.file.name, data=data, key=args.key, name=args.name,
-        accept_valid_rows=args.valid_only,
+        accept_valid_rows=args.valid_only, budget=args.budget,
     )
     if args.json:
         print_json(accepted.to_json_dict())

@@ -35,8 +35,8 @@ def _escaped(match: re.Match) -> str:
 def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
                 status: str | None = None) -> None:
     """A stored review (score, flag, lists) or the safe error that replaced it."""
-    if status == "CANCELLED":
-        st.caption("Cancelled before review.")
+    if status == "CANCELLED":  # by the seller, or by a reached budget (BUDGET_EXCEEDED)
+        st.caption(next_step(error["code"]) if error else "Cancelled before review.")
         return
     if error:
         # Our own bounded code and seller-safe message (never provider or seller text).

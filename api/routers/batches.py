@@ -1,6 +1,7 @@
 """Review batches: submit a catalog (JSON body or file upload), read progress, page items."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -16,6 +17,7 @@ from api.responses import accepted, accepted_response, parse_id, problems
 from core.batches.admission import submit_admitted_catalog
 from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, SEARCH_MAX, Sort, View, get_items_page, item_counts
 from core.batches.progress import get_summary
+from core.costs.budget import BudgetInput
 from core.costs.ledger import batch_cost
 from core.errors import BatchNotFound, InvalidBatchRequest
 from core.listings.draft import load_json
@@ -39,13 +41,14 @@ SUBMIT_BODY = {"requestBody": {"required": True, "content": {
 )
 async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey) -> JSONResponse:
     """202 + Location for a new or still active batch; 200 when replaying a completed one.
-    `name` and `acceptValidRows` come with the file as form fields, or beside `items` in a JSON body."""
+    `name`, `acceptValidRows` and `budget` come with the file as form fields, or beside `items`
+    in a JSON body."""
     catalog = await _catalog(request)
     runtime = runtime_of(request)
     accepted = await run_in_threadpool(
         submit_admitted_catalog, runtime.engine, runtime.queue, runtime.settings, owner=owner,
         filename=catalog.filename, data=catalog.data, key=key, name=catalog.name,
-        accept_valid_rows=catalog.accept_valid_rows)
+        accept_valid_rows=catalog.accept_valid_rows, budget=catalog.budget)
     body = accepted.to_json_dict()
     return accepted_response(body, accepted.summary.status == "COMPLETED", body["statusUrl"])
 
@@ -94,14 +97,15 @@ class CatalogRequest:
     data: bytes
     name: str | None
     accept_valid_rows: bool
+    budget: BudgetInput = None
 
 
 async def _catalog(request: Request) -> CatalogRequest:
     """A JSON body is checked exactly like an uploaded .json file."""
     if media_type(request) == "application/json":
         data = await request.body()
-        name, valid_rows = _json_options(data)
-        return CatalogRequest(JSON_BODY_NAME, data, _text_option(name), _flag(valid_rows))
+        name, valid_rows, budget = _json_options(data)
+        return CatalogRequest(JSON_BODY_NAME, data, _text_option(name), _flag(valid_rows), _budget(budget))
     if media_type(request) == "multipart/form-data":
         return await _uploaded_file(request)
     raise UnsupportedMediaType("Send the listings as application/json, or a catalog file as "
@@ -114,20 +118,24 @@ async def _uploaded_file(request: Request) -> CatalogRequest:
         if not isinstance(upload, UploadFile):
             raise InvalidBatchRequest("Attach the catalog as a file in a form field named 'file'.")
         return CatalogRequest(upload.filename or "upload", await upload.read(),
-                              _text_option(form.get("name")), _flag(_form_flag(form.get("acceptValidRows"))))
+                              _text_option(form.get("name")), _flag(_form_flag(form.get("acceptValidRows"))),
+                              _budget(form.get("budget")))
 
 
-def _json_options(data: bytes) -> tuple[Any, Any]:
-    """`name` and `acceptValidRows` beside `items` in a JSON body. Only a body that mentions one
-    of them is read here (a second parse, bounded by the upload limit); any other body, or one
-    that is not a JSON object, leaves both unset, and the catalog check reports its syntax."""
-    if b'"name"' not in data and b'"acceptValidRows"' not in data:
-        return None, None
+def _json_options(data: bytes) -> tuple[Any, Any, Any]:
+    """`name`, `acceptValidRows` and `budget` beside `items` in a JSON body. Only a body that
+    mentions one of them is read here (a second parse, bounded by the upload limit); any other
+    body, or one that is not a JSON object, leaves them unset, and the catalog check reports its
+    syntax."""
+    if not any(option in data for option in (b'"name"', b'"acceptValidRows"', b'"budget"')):
+        return None, None, None
     try:
         body = load_json(data.decode("utf-8-sig"))
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        return None, None
-    return (body.get("name"), body.get("acceptValidRows")) if isinstance(body, dict) else (None, None)
+        return None, None, None
+    if not isinstance(body, dict):
+        return None, None, None
+    return body.get("name"), body.get("acceptValidRows"), body.get("budget")
 
 
 def _form_flag(value: Any) -> Any:
@@ -139,6 +147,13 @@ def _text_option(value: Any) -> str | None:
     if value is None or isinstance(value, str):
         return value
     raise InvalidBatchRequest("'name' must be text.")
+
+
+def _budget(value: Any) -> BudgetInput:
+    """A number (JSON) or its text (a form field); core checks the amount."""
+    if value is None or (isinstance(value, (int, float, Decimal, str)) and not isinstance(value, bool)):
+        return value
+    raise InvalidBatchRequest("'budget' must be a number of US dollars, such as 2.50.")
 
 
 def _flag(value: Any) -> bool:

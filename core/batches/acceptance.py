@@ -12,6 +12,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Connection, Engine
@@ -102,10 +103,13 @@ def accept_batch(
     retry_of: uuid.UUID | None = None,
     name: str | None = None,
     rejected: RejectedRows | None = None,
+    budget: Decimal | None = None,
 ) -> AcceptedBatch:
     """Store a batch with one job and one queue message per item, in one transaction.
     `retry_of` links a retry to the batch it retries (same owner, enforced by the schema);
-    `name` is already checked (submission.batch_name); `rejected` records rows left out.
+    `name` is already checked (submission.batch_name); `rejected` records rows left out;
+    `budget` (USD, core.costs.budget.checked_budget's) is not part of the batch's identity: a
+    replay returns the batch with the budget it was created with.
 
     Raises InvalidBatchRequest (bad key, count or ids: nothing stored), IdempotencyConflict
     (key already used for different items) or StorageUnavailable (database unreachable).
@@ -115,7 +119,7 @@ def accept_batch(
     request_hash = request_identity(batch_identity((item.item_id, item.fingerprint) for item in prepared),
                                     name, rejected)
     return store_batch(engine, queue, owner=owner, key=key, request_hash=request_hash,
-                       columns=batch_columns(source, retry_of, name, rejected),
+                       columns=batch_columns(source, retry_of, name, rejected, budget),
                        insert_jobs=lambda connection, batch_id: _insert_jobs(connection, owner, batch_id,
                                                                              prepared))
 
@@ -136,12 +140,13 @@ def store_batch(
 
 
 def batch_columns(source: SourceFile, retry_of: uuid.UUID | None, name: str | None,
-                  rejected: RejectedRows | None) -> dict[str, Any]:
+                  rejected: RejectedRows | None, budget: Decimal | None = None) -> dict[str, Any]:
     """The batch row's columns besides its key and identity (insert_batch's parameters)."""
     return {"source_name": source.name, "source_format": source.format,
             "source_columns": source.columns or None, "column_map": _json_or_none(source.column_map),
             "retry_of": retry_of, "name": name, "rejected_rows": rejected.count if rejected else 0,
-            "rejected_report": _json_or_none(rejected.report if rejected else None)}
+            "rejected_report": _json_or_none(rejected.report if rejected else None),
+            "budget_usd": budget}
 
 
 def batch_identity(items: Iterable[tuple[str, str]]) -> str:

@@ -12,6 +12,7 @@ asking twice (a double click, two tabs) gives the same retry batch.
 
 import uuid
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Literal
 
 from sqlalchemy import Engine
@@ -26,6 +27,7 @@ from core.batches.acceptance import (
     store_batch,
 )
 from core.batches.progress import BatchSummary, read_summary
+from core.costs.budget import BudgetInput, budget_of, checked_budget
 from core.errors import BatchNotFound, InvalidBatchRequest, storage_errors
 from core.jobs.queue import JobQueue
 from core.sql import queries_beside
@@ -64,17 +66,20 @@ def retry_key(batch_id: uuid.UUID) -> str:
 
 
 def retry_failed(
-    engine: Engine, queue: JobQueue, owner: str, batch_id: uuid.UUID, max_items: int
+    engine: Engine, queue: JobQueue, owner: str, batch_id: uuid.UUID, max_items: int,
+    budget: BudgetInput = None,
 ) -> RetryOutcome:
     """Go to the newest batch of `batch_id`'s retry chain: retry it as a new batch
     (retry_of = that batch) of its FAILED and CANCELLED items, accepted atomically with its
     queue messages, when it is complete with some; otherwise return it (created=False) with
-    reason "running" or "nothing_left".
+    reason "running" or "nothing_left". The retry's budget is `budget` (USD, e.g. raised after
+    items ended as BUDGET_EXCEEDED) or else the retried batch's.
 
     Raises BatchNotFound for unknown or foreign ids; InvalidBatchRequest when `batch_id` was
     never retried and is still running or has nothing failed (or more than `max_items` did);
     StorageUnavailable when the database is down.
     """
+    amount = checked_budget(budget)
     newest = _newest_of_chain(engine, owner, batch_id)
     if newest.batch_id != batch_id and not newest.retryable:
         return _outcome(AcceptedBatch(False, newest))
@@ -82,7 +87,7 @@ def retry_failed(
         raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
     if not newest.retryable:
         raise InvalidBatchRequest("No listing of this batch failed: there is nothing to retry.")
-    return _outcome(_accept_retry(engine, queue, owner, newest, max_items))
+    return _outcome(_accept_retry(engine, queue, owner, newest, max_items, amount))
 
 
 def _outcome(accepted: AcceptedBatch) -> RetryOutcome:
@@ -107,12 +112,14 @@ def _newest_of_chain(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSu
 
 @telemetry.counts_acceptance
 def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSummary,
-                  max_items: int) -> AcceptedBatch:
+                  max_items: int, budget: Decimal | None) -> AcceptedBatch:
     """Accept the retry of `batch` like any batch (one transaction, idempotent by its key), its
-    jobs copied inside the database: snapshots and fingerprints are already checked and stored."""
+    jobs copied inside the database: snapshots and fingerprints are already checked and stored.
+    Its budget is `budget` when given (a raised one), else the retried batch's."""
     with storage_errors(), engine.connect() as connection:
         failed = connection.execute(QUERIES["failed_items"],
                                     {"owner": owner, "batch_id": batch.batch_id}).all()
+        budget = budget or budget_of(connection, owner, batch.batch_id)
     check_count(len(failed), max_items)
     first = failed[0]
     source = SourceFile(first.source_name, first.source_format, first.source_columns, first.column_map)
@@ -120,6 +127,6 @@ def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSumma
     return store_batch(
         engine, queue, owner=owner, key=retry_key(batch.batch_id),
         request_hash=batch_identity((row.item_id, row.request_hash) for row in failed),
-        columns=batch_columns(source, batch.batch_id, None, None),
+        columns=batch_columns(source, batch.batch_id, None, None, budget),
         insert_jobs=lambda connection, retry_id: connection.execute(
             QUERIES["copy_retry_jobs"], copy | {"retry_id": retry_id}).scalars().all())

@@ -8,6 +8,7 @@ their problems, to download and fix. That is possible only when every problem is
 import hashlib
 import json
 import re
+from decimal import Decimal
 
 from sqlalchemy import Engine
 
@@ -15,6 +16,7 @@ from core import telemetry
 from core.batches.acceptance import AcceptedBatch, RejectedRows, SourceFile, accept_batch
 from core.catalogs.check import CatalogCheck, check_catalog
 from core.catalogs.mapping import ColumnMap
+from core.costs.budget import BudgetInput, checked_budget
 from core.errors import InvalidBatchRequest
 from core.jobs.payload import sha256
 from core.jobs.queue import JobQueue
@@ -40,17 +42,18 @@ def default_key(owner: str, data: bytes, column_map: ColumnMap | None = None) ->
 def submit_catalog(
     engine: Engine, queue: JobQueue, settings: Settings, *, owner: str, filename: str,
     data: bytes, key: str | None = None, column_map: ColumnMap | None = None,
-    name: str | None = None, accept_valid_rows: bool = False,
+    name: str | None = None, accept_valid_rows: bool = False, budget: BudgetInput = None,
 ) -> AcceptedBatch:
-    """Check then accept, as a batch called `name` (optional). Raises InvalidBatchRequest with
-    every row problem in `rows` when anything is wrong (nothing stored) unless
+    """Check then accept, as a batch called `name` (optional) with a `budget` in USD (optional,
+    core/costs/budget.py: once spent, its remaining items end as BUDGET_EXCEEDED). Raises
+    InvalidBatchRequest with every row problem in `rows` when anything is wrong (nothing stored) unless
     `accept_valid_rows` lets the valid rows go on alone, IdempotencyConflict or
     StorageUnavailable.
     """
-    batch = batch_name(name)
+    batch, amount = batch_name(name), checked_budget(budget)
     check = checked_catalog(settings, filename, data, column_map, accept_valid_rows=accept_valid_rows)
     return accept_checked(engine, queue, settings, check, owner=owner, filename=filename, data=data,
-                          key=key, column_map=column_map, name=batch)
+                          key=key, column_map=column_map, name=batch, budget=amount)
 
 
 def batch_name(value: str | None) -> str | None:
@@ -90,14 +93,15 @@ def checked_catalog(settings: Settings, filename: str, data: bytes,
 def accept_checked(
     engine: Engine, queue: JobQueue, settings: Settings, check: CatalogCheck, *, owner: str,
     filename: str, data: bytes, key: str | None = None, column_map: ColumnMap | None = None,
-    name: str | None = None,
+    name: str | None = None, budget: Decimal | None = None,
 ) -> AcceptedBatch:
     """Accept what checked_catalog returned for this same file (its valid rows, recording the
-    others, when it let a file with problems through), as a batch called `name` (batch_name's).
+    others, when it let a file with problems through), as a batch called `name` (batch_name's)
+    with `budget` (checked_budget's).
     """
     return accept_batch(
         engine, queue, owner=owner, key=key or default_key(owner, data, column_map), items=check.items,
-        max_items=settings.max_batch_items, name=name, rejected=_rejected(check),
+        max_items=settings.max_batch_items, name=name, rejected=_rejected(check), budget=budget,
         source=SourceFile(filename, check.format, check.columns or None,
                           dict(column_map) if column_map else None),
     )

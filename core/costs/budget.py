@@ -15,15 +15,41 @@ Functions take the caller's connection and never commit.
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from sqlalchemy import Connection
 
 from core.costs.ledger import QUERIES, UsageGroup, cost_of
+from core.errors import InvalidBatchRequest
 from core.listings.errors import SAFE_MESSAGES
 
 BUDGET_EXCEEDED = "BUDGET_EXCEEDED"
+# review_batches.budget_usd is numeric(12, 4) with check budget_usd > 0 (migration 0013).
+BUDGET_MAX = Decimal(1_000_000)
+BUDGET_PLACES = Decimal("0.0001")
+BudgetInput = Decimal | int | float | str | None
+
+
+def checked_budget(value: BudgetInput) -> Decimal | None:
+    """The one rule for a batch's budget: none (None or blank), or US dollars above 0 and at
+    most BUDGET_MAX, kept to a hundredth of a cent. InvalidBatchRequest otherwise (checked
+    before anything is stored)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        amount = Decimal(value.strip() if isinstance(value, str) else str(value))
+    except InvalidOperation:
+        amount = Decimal("NaN")
+    if isinstance(value, bool) or not amount.is_finite() or not 0 < amount <= BUDGET_MAX:
+        raise InvalidBatchRequest(f"The budget must be an amount of US dollars above 0 and at most "
+                                  f"{BUDGET_MAX:,}, such as 2.50.")
+    return max(amount.quantize(BUDGET_PLACES), BUDGET_PLACES)
+
+
+def budget_of(connection: Connection, owner: str, batch_id: uuid.UUID) -> Decimal | None:
+    """A batch's budget (None: none, or no such batch of `owner`)."""
+    return connection.execute(QUERIES["batch_budget"], {"owner": owner, "batch_id": batch_id}).scalar()
 
 
 @dataclass(frozen=True)

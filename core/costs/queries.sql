@@ -66,3 +66,7 @@ update review_jobs set status = 'CANCELLED', completed_at = current_timestamp,
   error_code = 'BUDGET_EXCEEDED', error_message = :message
 where id = :id and status = 'QUEUED'
 returning id
+
+-- name: batch_budget
+-- One batch's budget (primary key, checked against the owner).
+select budget_usd from review_batches where id = :batch_id and owner = :owner

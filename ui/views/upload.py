@@ -72,13 +72,14 @@ def show_ready(check: CatalogCheck) -> None:
 
 
 def submit(file_name: str, data: bytes, column_map: ColumnMap | None, batch_name: str,
-           valid_only: bool) -> None:
+           valid_only: bool, budget: float | None = None) -> None:
     loaded = call(runtime)
     if loaded is None:
         return
     accepted = call(lambda: submit_catalog(
         loaded.engine, loaded.queue, loaded.settings, owner=viewer().seller_id, filename=file_name,
-        data=data, column_map=column_map, name=batch_name or None, accept_valid_rows=valid_only))
+        data=data, column_map=column_map, name=batch_name or None, accept_valid_rows=valid_only,
+        budget=budget))
     if accepted is not None:
         if not accepted.created:
             st.session_state["notice"] = "This file was already submitted; here is that batch."
@@ -105,16 +106,19 @@ def upload_page() -> None:
         return
     batch_name = st.text_input("Batch name (optional)", max_chars=120,
                                help="Shown on the Batches list and the batch page.")
+    budget = st.number_input("Budget in USD (optional)", value=None, min_value=0.01, max_value=1_000_000.0,
+                             step=1.0, format="%.2f", help="Once the batch's cost reaches it, the remaining "
+                             "listings stop as Budget exceeded; retry the batch to finish them.")
     if not check.ok:
         with problems:
             show_problems(check, file_name)
         valid_only = f"Submit the {len(check.items):,} valid listing(s) only"
         if check.valid_rows_acceptable and st.button(valid_only):
-            submit(file_name, data, column_map, batch_name, valid_only=True)
+            submit(file_name, data, column_map, batch_name, valid_only=True, budget=budget)
         return
     show_ready(check)
     if st.button("Submit for review", type="primary"):
-        submit(file_name, data, column_map, batch_name, valid_only=False)
+        submit(file_name, data, column_map, batch_name, valid_only=False, budget=budget)
 
 
 upload_page()
