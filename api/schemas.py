@@ -153,6 +153,8 @@ class BatchCost(Shape):
 
 class BatchDetail(BatchSummary):
     cost: BatchCost
+    budget_usd: float | None = Field(description="The batch's budget (null: none); items left when its "
+                                                 "cost reached it ended as BUDGET_EXCEEDED")
 
 
 class BatchesPage(Shape):

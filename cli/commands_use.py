@@ -146,17 +146,21 @@ def run_batch(args: argparse.Namespace) -> int:
     from composition.runtime import open_runtime
     from core.batches.progress import get_summary
     from core.batches.verdicts import batch_state_text
+    from core.costs.budget import batch_budget
     from core.costs.ledger import batch_cost
 
     runtime = open_runtime(migrate=False)
     owner = _owner(args, runtime)
     summary = get_summary(runtime.engine, owner, args.batch_id)
     cost = batch_cost(runtime.engine, owner, args.batch_id, runtime.settings.prices_file)
+    budget = batch_budget(runtime.engine, owner, args.batch_id)
     if args.json:
-        print_json(summary.to_json_dict() | {"cost": cost.to_json_dict()})
+        print_json(summary.to_json_dict() | {"cost": cost.to_json_dict(),
+                                             "budgetUsd": None if budget is None else float(budget)})
     else:
         state = batch_state_text(summary.status, summary.failed, summary.cancelled)
-        print_fields([("state", state), *summary.to_json_dict().items(), ("cost", cost.describe())])
+        print_fields([("state", state), *summary.to_json_dict().items(), ("cost", cost.describe()),
+                      ("budget", "none" if budget is None else f"${budget:,.4f}")])
     return 0
 
 

@@ -6,6 +6,7 @@ against the local fake, priced by genai-prices (gpt-4.1-mini)."""
 
 import json
 import math
+import re
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -203,7 +204,10 @@ def test_cli_submit_and_retry_take_a_budget(database_url: str, engine: Engine, t
     catalog.write_text(CATALOG)
     submitted = run("submit", str(catalog), "--budget", "2.50", "--json", database_url=database_url)
     assert submitted.returncode == 0, submitted.stderr
-    assert stored_budget(engine, json.loads(submitted.stdout)["batchId"]) == Decimal("2.5")
+    batch_id = json.loads(submitted.stdout)["batchId"]
+    assert stored_budget(engine, batch_id) == Decimal("2.5")
+    assert json.loads(run("batch", batch_id, "--json", database_url=database_url).stdout)["budgetUsd"] == 2.5
+    assert re.search(r"^budget +\$2\.5000$", run("batch", batch_id, database_url=database_url).stdout, re.M)
     refused = run("submit", str(catalog), "--key", "other", "--budget", "-1", "--json",
                   database_url=database_url)
     assert refused.returncode == 1 and json.loads(refused.stdout)["error"]["code"] == (
@@ -237,6 +241,8 @@ def test_api_takes_the_budget_beside_the_items_or_as_a_form_field(seller: httpx.
     for response, budget in ((from_json, "2.5"), (from_form, "0.75")):
         assert response.status_code == 202, response.text
         assert stored_budget(shared_engine, response.json()["batchId"]) == Decimal(budget)
+        shown = seller.get(f"{BATCHES}/{response.json()['batchId']}").json()
+        assert shown["budgetUsd"] == float(budget)
 
 
 @pytest.mark.parametrize("request_body", [

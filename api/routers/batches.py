@@ -17,7 +17,7 @@ from api.responses import accepted, accepted_response, parse_id, problems
 from core.batches.admission import submit_admitted_catalog
 from core.batches.pages import DEFAULT_LIMIT, LIMIT_MAX, SEARCH_MAX, Sort, View, get_items_page, item_counts
 from core.batches.progress import get_summary
-from core.costs.budget import BudgetInput
+from core.costs.budget import BudgetInput, batch_budget
 from core.costs.ledger import batch_cost
 from core.errors import BatchNotFound, InvalidBatchRequest
 from core.listings.draft import load_json
@@ -60,7 +60,9 @@ def read_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
     summary = get_summary(runtime.engine, owner, batch_id).to_json_dict()
     cost = batch_cost(runtime.engine, owner, batch_id, runtime.settings.prices_file)
-    return JSONResponse(summary | {"itemsUrl": f"{PREFIX}/{batch_id}/items", "cost": cost.to_json_dict()})
+    budget = batch_budget(runtime.engine, owner, batch_id)
+    return JSONResponse(summary | {"itemsUrl": f"{PREFIX}/{batch_id}/items", "cost": cost.to_json_dict(),
+                                   "budgetUsd": None if budget is None else float(budget)})
 
 
 @router.get("/{batchId}/items", response_model=schemas.ItemsPage,

@@ -18,10 +18,10 @@ from datetime import UTC, datetime, time
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine
 
 from core.costs.ledger import QUERIES, UsageGroup, cost_of
-from core.errors import InvalidBatchRequest
+from core.errors import InvalidBatchRequest, storage_errors
 from core.listings.errors import SAFE_MESSAGES
 
 BUDGET_EXCEEDED = "BUDGET_EXCEEDED"
@@ -45,6 +45,12 @@ def checked_budget(value: BudgetInput) -> Decimal | None:
         raise InvalidBatchRequest(f"The budget must be an amount of US dollars above 0 and at most "
                                   f"{BUDGET_MAX:,}, such as 2.50.")
     return max(amount.quantize(BUDGET_PLACES), BUDGET_PLACES)
+
+
+def batch_budget(engine: Engine, owner: str, batch_id: uuid.UUID) -> Decimal | None:
+    """A batch's budget for the batch page, the API and the CLI (None: none, or not `owner`'s)."""
+    with storage_errors(), engine.connect() as connection:
+        return budget_of(connection, owner, batch_id)
 
 
 def budget_of(connection: Connection, owner: str, batch_id: uuid.UUID) -> Decimal | None:
