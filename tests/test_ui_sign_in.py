@@ -146,9 +146,10 @@ def no_data_links(page) -> bool:
 def not_found_text(page, url: str) -> str:
     from playwright.sync_api import expect
 
-    open_settled(page, url)
-    alert = page.get_by_test_id("stAlertContainer")
-    expect(alert).to_be_visible()
+    page.goto(url)
+    alert = page.get_by_test_id("stAlertContainer")  # the page has no title when nothing is found
+    expect(alert).to_be_visible(timeout=BROWSER_STEP_MS)
+    settled(page)
     return alert.inner_text()
 
 
@@ -193,7 +194,9 @@ def test_sellers_see_only_their_own_operators_everything_anonymous_only_sign_in(
         expect(operator.get_by_text("seller Alice Seller")).to_be_visible()
         shoot(operator, tmp_path, "operator-batches")
         open_settled(operator, batch_url)
-        expect(operator.get_by_text(CATALOG.stem).first).to_contain_text("seller Alice Seller")
+        # The batch page's title is the batch's name; the caption under it names the file and seller.
+        expect(operator.get_by_test_id("stCaptionContainer").filter(has_text=CATALOG.stem).first
+               ).to_contain_text("seller Alice Seller")
 
         alice.get_by_role("button", name="Sign out").click()
         alice.get_by_role("button", name="End session").click()  # the provider's logout page
