@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 RUNS="${1:-${RUNS:-3}}"
 CANDIDATES=(tests/test_worker.py tests/test_recovery.py tests/test_up.py tests/test_ui_browser.py
             tests/test_ui_inert_text.py tests/test_telemetry.py tests/test_provider_outage.py
-            tests/test_ui_sign_in.py tests/test_local_mode.py)
+            tests/test_ui_sign_in.py tests/test_local_mode.py tests/test_ui_batch_workflow.py)
 TESTS=()
 for file in "${CANDIDATES[@]}"; do
     [[ -e "$file" ]] && TESTS+=("$file")

@@ -52,6 +52,9 @@ def _labelled_bars(category: str, listings: dict[str, int], colour: dict[str, An
     return {
         "data": {"values": [{category: name, "listings": count} for name, count in listings.items()]},
         "height": BAR_HEIGHT * len(order),
+        # fit-x: the width follows the column, the height is the bars' own. Streamlit's default
+        # (fit) makes it the whole chart's, squeezing the bars until axis labels are dropped.
+        "autosize": {"type": "fit-x", "contains": "padding"},
         "layer": [{"mark": {"type": "bar"}, "encoding": {"y": y, "x": x, "color": colour}},
                   {"mark": {"type": "text", "align": "left", "dx": 3},
                    "encoding": {"y": y, "x": x, "text": {"field": "listings", "type": "quantitative"}}}],

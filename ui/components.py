@@ -56,6 +56,14 @@ def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
             st.text("\n".join(f"- {entry}" for entry in result[key]))
 
 
+def post_notice(text: str) -> None:
+    """Leave a notice for the batch page's next full run (views/batch.py show_notice). A notice
+    still on screen is marked as shown: a new one must clear that mark, or the next run would
+    take the new notice for the old one and drop it unseen."""
+    st.session_state["notice"] = text
+    st.session_state.pop("notice-shown", None)
+
+
 def retry_note(summary: BatchSummary) -> str | None:
     """"Retry of <batch>" beside a named retry (an unnamed one is already called that)."""
     if summary.retry_of is None or not summary.name:

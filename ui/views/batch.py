@@ -18,7 +18,7 @@ from core.jobs.cancel import cancel_unstarted
 from ui.batch_files import downloads
 from ui.batch_items import items_section
 from ui.charts import score_chart, state_chart
-from ui.components import plain_label, retry_note
+from ui.components import plain_label, post_notice, retry_note
 from ui.services import call, runtime, viewer
 
 FIRST_REFRESH = 1.0
@@ -103,7 +103,7 @@ def retry(summary: BatchSummary, owner: str) -> None:
     if retried is None:
         return
     call(lambda: record_action(loaded.engine, viewer(), "retry", summary.batch_id, owner))
-    st.session_state["notice"] = retried.message
+    post_notice(retried.message)
     st.switch_page("views/batch.py", query_params={"batch": str(retried.batch_id)})
 
 
@@ -121,7 +121,7 @@ def confirm_cancel(summary: BatchSummary, owner: str, confirming: str) -> None:
             cancelled = call(lambda: cancel_unstarted(loaded.engine, owner, summary.batch_id))
             if cancelled is not None:
                 call(lambda: record_action(loaded.engine, viewer(), "cancel", summary.batch_id, owner))
-                st.session_state["notice"] = f"Cancelled {cancelled:,} listing(s) that had not started."
+                post_notice(f"Cancelled {cancelled:,} listing(s) that had not started.")
             st.rerun()
         if keep.button("Keep them", key=f"{confirming}-no"):
             st.session_state.pop(confirming)

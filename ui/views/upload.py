@@ -11,6 +11,7 @@ from core.catalogs.check import CatalogCheck, check_catalog
 from core.catalogs.mapping import TARGETS, ColumnMap, changed_targets, suggested_targets
 from core.catalogs.report import error_report_csv
 from core.settings import Settings
+from ui.components import post_notice
 from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
@@ -82,7 +83,7 @@ def submit(file_name: str, data: bytes, column_map: ColumnMap | None, batch_name
         budget=budget))
     if accepted is not None:
         if not accepted.created:
-            st.session_state["notice"] = "This file was already submitted; here is that batch."
+            post_notice("This file was already submitted; here is that batch.")
         st.switch_page("views/batch.py", query_params={"batch": str(accepted.batch_id)})
 
 
