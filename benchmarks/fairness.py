@@ -6,7 +6,9 @@ pace: without it, 2,000 offline reviews are done before fairness matters).
 Runs (each on a fresh database, workers started and ready before anything is submitted):
 - alone: B's batch only;
 - behind: A's batch, then B's, with LISTING_REVIEW_MAX_RUNNING_PER_SELLER=`--cap`;
-- `--baseline` adds behind without a cap (first in, first out: B waits for all of A).
+- `--baseline` adds behind without a cap (first in, first out: B waits for all of A);
+- dispatch when idle: 30 single-item batches 50 ms apart, commit -> claim, with the cap and a
+  daily budget on (the admission's extra queries) against both off, on one worker process.
 Printed per run, from the database's own timestamps: B's first result and B's completion after
 its submission, how many of A's items were done when B completed, and the dispatch delay of B's
 items (claim minus submission; when idle this is the worker's whole pick-up path). The target
@@ -19,8 +21,10 @@ Uses a throwaway embedded PostgreSQL with a fresh database per run.
 
 import argparse
 import shutil
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +80,46 @@ def run(home: Path, name: str, args: argparse.Namespace, big: int, cap: int) -> 
             engine.dispose()
 
 
+def dispatch(home: Path, name: str, cap: int, daily_budget: str) -> tuple[float, float]:
+    """Commit -> claim (ms, p50 and p95) of single-item batches submitted to an idle worker."""
+    url = ensure_running(home, database=name)
+    engine = make_engine(url, pool_size=2)
+    schema.upgrade(engine)
+    log = home / f"{name}.log"
+    env = {"LISTING_REVIEW_WORKER_PROCESSES": "1", "LISTING_REVIEW_WORKER_THREADS": "2",
+           "OPENAI_MODEL": "gpt-4.1-mini", "LISTING_REVIEW_MAX_RUNNING_PER_SELLER": str(cap),
+           "LISTING_REVIEW_DAILY_BUDGET": daily_budget}
+    with SlowModel() as model, engine.connect() as clock:
+        workers = start_workers(url, model, log, env)
+        try:
+            _wait_ready(log, 1)
+            latencies = [_one_dispatch(engine, clock, number) for number in range(33)][3:]  # 3 warm-ups
+        finally:
+            stop_workers(workers)
+    engine.dispose()
+    return statistics.median(latencies), sorted(latencies)[int(0.95 * len(latencies))]
+
+
+def _one_dispatch(engine: Engine, clock, number: int) -> float:
+    batch_id = accept_batch(engine, QUEUE, owner="seller-b", key=f"d{number}", items=items(1),
+                            max_items=1).batch_id
+    # Read on another open connection right after the commit: an upper bound of the commit time.
+    committed = clock.execute(text("select clock_timestamp()")).scalar_one()
+    clock.commit()
+    query = text("select started_at from review_jobs where batch_id = :b and started_at is not null")
+
+    def started() -> bool:
+        found = clock.execute(query, {"b": batch_id}).scalar()
+        clock.commit()
+        return found is not None
+
+    assert wait_until(started, 60), "the job was never claimed"
+    time.sleep(0.05)
+    claimed = clock.execute(query, {"b": batch_id}).scalar_one()
+    clock.commit()
+    return (claimed - committed).total_seconds() * 1000
+
+
 def _wait_ready(log: Path, processes: int) -> None:
     def ready() -> bool:
         return log.read_text(errors="replace").count("worker process ready") >= processes
@@ -117,6 +161,11 @@ def main() -> None:
             shown = ", ".join(f"{key}: {value:.3f}" for key, value in figures.items())
             print(f"{label:24} {shown}, first result / alone: {figures['first_result'] / alone:.2f}",
                   flush=True)
+        base = dispatch(home, "dispatch_off", 0, "0")
+        on = dispatch(home, "dispatch_on", args.cap, "1000")
+        print(f"dispatch when idle, commit -> claim: cap and daily budget off p50 {base[0]:.2f} ms "
+              f"p95 {base[1]:.2f} ms; on (cap {args.cap}, daily budget $1000) p50 {on[0]:.2f} ms "
+              f"p95 {on[1]:.2f} ms; target p50 < 5 ms", flush=True)
     finally:
         stop_embedded(home)
         shutil.rmtree(home, ignore_errors=True)

@@ -50,7 +50,8 @@ RECOVERY_KINDS = ("stale_job", "orphan_message")
 # Outcomes of the runner (core/jobs/execution.Outcome) whose label does not depend on an error code.
 _PLAIN_OUTCOMES = {"succeeded": "succeeded", "stale": "stale", "skipped": "skipped",
                    "exhausted": "failed", "deferred": "capacity_unavailable", "paused": "paused",
-                   "throttled": "throttled", "budget_exceeded": "budget_exceeded"}
+                   "throttled": "throttled", "waiting_turn": "throttled",
+                   "budget_exceeded": "budget_exceeded"}
 _CODE_OUTCOMES = {"MODEL_TIMEOUT": "model_timeout", "AI_RATE_LIMITED": "rate_limited",
                   "MODEL_CAPACITY_UNAVAILABLE": "capacity_unavailable"}
 # Runner outcomes that complete a job it claimed (a committed success or terminal model

@@ -66,11 +66,23 @@ def test_a_job_over_its_sellers_share_waits_without_an_attempt_and_comes_back_la
     other = new_job(engine, "seller-b")
     start(engine, running)
     work = runner(engine, cap=1)
-    # When A's next job and B's job are delivered
-    # Then A's waits (still QUEUED, no attempt, a delayed message) and B's runs
-    assert work.execute(waiting) is Outcome.THROTTLED
+    # When A's next job is delivered
+    # Then it waits (still QUEUED, no attempt, a delayed message) and the worker reviews B's
+    # job instead; B's own message, delivered later, finds it done
+    assert work.execute(waiting) is Outcome.WAITING_TURN
     assert job(engine, waiting) == ("QUEUED", 0, 1)
-    assert work.execute(other) is Outcome.SUCCEEDED
+    assert job(engine, other)[:2] == ("SUCCEEDED", 1)
+    assert work.execute(other) is Outcome.SKIPPED
+
+
+def test_a_waiting_delivery_lends_its_worker_only_to_a_seller_under_its_share(engine: Engine):
+    # Given A and B each run one job at a cap of one, and each has one more queued
+    a_running, a_waiting = new_job(engine, "seller-a"), new_job(engine, "seller-a")
+    b_running, b_waiting = new_job(engine, "seller-b"), new_job(engine, "seller-b")
+    start(engine, a_running), start(engine, b_running)
+    # When A's queued job is delivered, nothing else runs: B is at its share too
+    assert runner(engine, cap=1).execute(a_waiting) is Outcome.WAITING_TURN
+    assert job(engine, b_waiting) == ("QUEUED", 0, 0)  # not even tried (no message sent back)
 
 
 def test_without_a_cap_a_seller_runs_as_many_jobs_as_there_are_workers(engine: Engine):
@@ -84,7 +96,7 @@ def test_waiting_jobs_of_a_seller_come_back_spaced_out_in_its_line(engine: Engin
     jobs = [new_job(engine, "seller-a") for _ in range(4)]
     start(engine, jobs[0])
     work = runner(engine, cap=1)
-    assert [work.execute(job_id) for job_id in jobs[1:]] == [Outcome.THROTTLED] * 3
+    assert [work.execute(job_id) for job_id in jobs[1:]] == [Outcome.WAITING_TURN] * 3
     # Then each took the next place in the seller's line (from half a second on, 0.25 s apart)
     with engine.connect() as conn:
         ahead = conn.execute(text("select extract(epoch from returns_at - now()) from seller_turns "

@@ -60,6 +60,7 @@ class Outcome(str, Enum):
     EXHAUSTED = "exhausted"
     PAUSED = "paused"
     THROTTLED = "throttled"
+    WAITING_TURN = "waiting_turn"
     BUDGET_EXCEEDED = "budget_exceeded"
 
 
@@ -104,8 +105,20 @@ class JobRunner:
         """One delivery of a job. Raises on storage failures (the broker redelivers).
 
         Each delivery is timed, counted by outcome and logged as one line (core.telemetry).
+        A job that waits for its seller's turn lends its worker to another seller's job.
         """
-        return telemetry.observe_job_attempt(job_id, lambda: self._deliver(job_id))
+        outcome = telemetry.observe_job_attempt(job_id, lambda: self._deliver(job_id))
+        if outcome is Outcome.WAITING_TURN:
+            self._review_for_another_seller(job_id)
+        return outcome
+
+    def _review_for_another_seller(self, job_id: uuid.UUID) -> None:
+        """Run a QUEUED job of another seller under its share, if there is one, as a delivery of
+        its own (the same gate, share, budget and claim; its message is skipped later)."""
+        with self.engine.connect() as connection:
+            other = self.share.other_sellers_job(connection, job_id)
+        if other is not None:
+            telemetry.observe_job_attempt(other, lambda: self._deliver(other))
 
     def _deliver(self, job_id: uuid.UUID) -> Outcome:
         if not self.slots.reserve():
@@ -167,7 +180,7 @@ class JobRunner:
         return Admission(claim, slot)
 
     def _admit_for_seller(self, connection: Connection, job_id: uuid.UUID) -> Outcome | None:
-        """THROTTLED when the job's seller already runs its share (the job comes back later, no
+        """WAITING_TURN when the job's seller already runs its share (the job comes back later, no
         attempt spent: core/provider_gate/seller_share.py); BUDGET_EXCEEDED when its batch or its
         seller's day spent its budget (the job ends unclaimed: core/costs/budget.py)."""
         job = read_job_budgets(connection, job_id)
@@ -176,7 +189,7 @@ class JobRunner:
         wait = self.share.wait_for_turn(connection, job.owner)
         if wait is not None:
             self.queue.enqueue(connection, [job_id], wait)
-            return Outcome.THROTTLED
+            return Outcome.WAITING_TURN
         if budget_reached(connection, job, self.settings.daily_budget, self.settings.prices_file):
             stop_over_budget(connection, job_id)
             return Outcome.BUDGET_EXCEEDED

@@ -271,3 +271,32 @@ on conflict (owner) do update
 set returns_at = greatest(seller_turns.returns_at, clock_timestamp() + make_interval(secs => :min_wait))
   + make_interval(secs => :spacing)
 returning extract(epoch from returns_at - clock_timestamp()) as wait_seconds
+
+-- name: other_sellers_job
+-- A QUEUED job of another seller than :job_id's, one running fewer than :cap jobs, for the
+-- worker whose delivery has to wait for its own seller's turn: it reviews that job now instead
+-- of going through the rest of the waiting seller's backlog of messages first (the job's own
+-- message, delivered later, finds it claimed or done and is skipped). Sellers with unfinished
+-- jobs are found by a skip scan of review_jobs_owner_unfinished_idx (one probe per seller, at
+-- most :sellers of them, in owner order: each gets at most :cap running, so the first ones
+-- cannot take every worker); each one's running count stops at :cap, and its QUEUED job is
+-- one probe of the same index.
+with recursive sellers (owner, seen) as (
+  (select owner, 1 from review_jobs
+   where status in ('QUEUED', 'RUNNING') order by owner limit 1)
+  union all
+  select (select r.owner from review_jobs r
+          where r.status in ('QUEUED', 'RUNNING') and r.owner > s.owner order by r.owner limit 1),
+    s.seen + 1
+  from sellers s where s.owner is not null and s.seen < :sellers
+), waiting as (
+  select owner from review_jobs where id = :job_id
+)
+select j.id
+from sellers s
+cross join lateral (
+  select q.id from review_jobs q where q.owner = s.owner and q.status = 'QUEUED' limit 1) j
+where s.owner is not null and s.owner <> (select owner from waiting)
+  and (select count(*) from (select 1 from review_jobs r
+       where r.owner = s.owner and r.status = 'RUNNING' limit :cap) running) < :cap
+limit 1

@@ -3,8 +3,11 @@ run at once across every worker, so one seller's 10,000-item batch cannot hold e
 while another seller's 5-item batch waits behind it in the queue.
 
 Decided at admission (core/jobs/execution.py), like a rate limit: a job whose seller already
-runs its share is not claimed (no attempt spent) and is sent again later, so workers move on
-to the next message, which may be another seller's. The waiting jobs come back at their place
+runs its share is not claimed (no attempt spent) and is sent again later, and the worker
+reviews a QUEUED job of another seller under its share instead, if there is one: messages are
+taken first in, first out, so without this another seller's jobs would wait until the worker
+had gone through the whole backlog of messages queued before them. That job's own message,
+delivered later, finds it claimed or done and is skipped. The waiting jobs come back at their place
 in a per-seller line spaced LINE_SECONDS / cap apart (seller_turns), not all at once: a big
 backlog costs about cap x 1/LINE_SECONDS re-deliveries a second, whatever its size.
 
@@ -15,6 +18,7 @@ never exceed the cap; one that found no room waits without taking the lock.
 Functions take the caller's connection and never commit.
 """
 
+import uuid
 from dataclasses import dataclass
 
 from sqlalchemy import Connection
@@ -26,6 +30,8 @@ QUERIES = queries_beside(__file__)
 LINE_SECONDS = 0.25
 # Where a seller's line starts: a waiting job never comes straight back to a full share.
 MIN_WAIT_SECONDS = 0.5
+# How many sellers with unfinished jobs a worker looks at for a job to review instead.
+SELLERS_LOOKED_AT = 50
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,11 @@ class SellerShare:
                 return None
         params = {"owner": owner, "spacing": LINE_SECONDS / self.cap, "min_wait": MIN_WAIT_SECONDS}
         return float(connection.execute(QUERIES["join_seller_line"], params).scalar_one())
+
+    def other_sellers_job(self, connection: Connection, job_id: uuid.UUID) -> uuid.UUID | None:
+        """A QUEUED job of a seller other than `job_id`'s that is under its share (None: none)."""
+        params = {"job_id": job_id, "cap": self.cap, "sellers": SELLERS_LOOKED_AT}
+        return connection.execute(QUERIES["other_sellers_job"], params).scalar()
 
     def _running(self, connection: Connection, owner: str) -> int:
         return connection.execute(QUERIES["seller_running"], {"owner": owner, "cap": self.cap}).scalar_one()
