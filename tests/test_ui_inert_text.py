@@ -110,8 +110,7 @@ def test_hostile_seller_and_model_text_renders_literally_on_every_page(
         assert_grid_holds(items_grid(page), *ITEM_IDS, TITLE)
         for row, item_id in enumerate(ITEM_IDS):  # file order: row n is the n-th item
             select_row(page, row)
-            expect(page.get_by_test_id("stText").filter(has_text=literal(f"Item id: {item_id}"))
-                   ).to_be_visible(timeout=BROWSER_STEP_MS)
+            expect(page.get_by_text(literal(f"Item id: {item_id}"))).to_be_visible(timeout=BROWSER_STEP_MS)
             settled(page)
             assert_inert(page, f"Title: {TITLE}", MODEL_TEXT + TITLE, PRICE)
         assert_inert(page, FILE_NAME)
