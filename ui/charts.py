@@ -19,14 +19,14 @@ STATE_COLOURS = dict(zip(STATE_WORDS.values(), ("#9ecae1", "#3182bd", "#31a354",
                          strict=True))
 SCORE_BINS = [f"{start}-{start + 9}" if start < 90 else "90-100" for start in range(0, 100, 10)]
 BAR_HEIGHT = 26
+AXIS_HEIGHT = 45
 
 
 def state_chart(summary: BatchSummary) -> None:
     counts = [summary.queued, summary.running, summary.succeeded, summary.failed, summary.cancelled]
     colour = {"field": "state", "type": "nominal", "legend": None,
               "scale": {"domain": list(STATE_COLOURS), "range": list(STATE_COLOURS.values())}}
-    st.vega_lite_chart(_labelled_bars("state", dict(zip(STATE_COLOURS, counts, strict=True)), colour),
-                       width="stretch")
+    _draw(_labelled_bars("state", dict(zip(STATE_COLOURS, counts, strict=True)), colour))
 
 
 def score_chart(buckets: list[tuple[int, int]]) -> None:
@@ -38,7 +38,13 @@ def score_chart(buckets: list[tuple[int, int]]) -> None:
     counted = dict(buckets)
     starts = range(0, 100, 10)
     listings = {name: counted.get(start, 0) for name, start in zip(SCORE_BINS, starts, strict=True)}
-    st.vega_lite_chart(_labelled_bars("score", listings, {"value": "#3182bd"}), width="stretch")
+    _draw(_labelled_bars("score", listings, {"value": "#3182bd"}))
+
+
+def _draw(spec: dict[str, Any]) -> None:
+    """The chart at its bars' own height plus room for the axis (Streamlit would otherwise
+    squeeze it, dropping axis labels)."""
+    st.vega_lite_chart(spec, width="stretch", height=spec["height"] + AXIS_HEIGHT)
 
 
 def _labelled_bars(category: str, listings: dict[str, int], colour: dict[str, Any]) -> dict[str, Any]:
