@@ -281,3 +281,25 @@ def test_the_upload_page_submits_the_budget_typed_beside_the_name(database_url: 
         runtime.clear()
     with engine.connect() as conn:
         assert conn.execute(text("select budget_usd from review_batches")).scalar_one() == Decimal("2.5")
+
+
+def test_the_operations_page_shows_the_cap_and_the_daily_budget(database_url: str, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from core.settings import get_settings
+    from ui.services import runtime
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.setenv("LISTING_REVIEW_MAX_RUNNING_PER_SELLER", "4")
+    monkeypatch.setenv("LISTING_REVIEW_DAILY_BUDGET", "12.5")
+    get_settings.cache_clear()
+    runtime.clear()
+    try:
+        app = AppTest.from_file(str(ROOT / "ui" / "app.py"), default_timeout=30)
+        app.switch_page("views/operations.py").run()
+        assert not app.exception
+        captions = [caption.value for caption in app.caption]
+    finally:
+        get_settings.cache_clear()
+        runtime.clear()
+    assert "Every seller: at most 4 running jobs, a budget of $12.50 per UTC day." in captions

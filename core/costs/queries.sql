@@ -53,7 +53,7 @@ group by 1, 2
 
 -- name: seller_day_usage
 -- One seller's usage since :since (UTC midnight), per provider and model: a range of
--- review_jobs_owner_succeeded_idx (owner, completed_at) where status = 'SUCCEEDED'.
+-- review_jobs_owner_completed_idx (owner, completed_at), filtered to its successes.
 select {{usage_columns}}
 from review_jobs j
 where j.owner = :owner and j.completed_at >= :since and j.status = 'SUCCEEDED'

@@ -251,8 +251,9 @@ left join provider_gates g on g.provider = k.provider and g.model = k.model
 order by k.provider, k.model
 
 -- name: seller_running
--- One seller's RUNNING jobs, counted no further than :cap: a range of
--- review_jobs_owner_running_idx, so a seller's backlog never makes it longer.
+-- One seller's RUNNING jobs, counted no further than :cap, among the RUNNING jobs only
+-- (review_jobs_status_idx: as many as there are worker threads), so a seller's backlog never
+-- makes it longer.
 select count(*) as running from (
   select 1 from review_jobs where owner = :owner and status = 'RUNNING' limit :cap) running
 

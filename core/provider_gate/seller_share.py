@@ -11,7 +11,7 @@ delivered later, finds it claimed or done and is skipped. The waiting jobs come 
 in a per-seller line spaced LINE_SECONDS / cap apart (seller_turns), not all at once: a big
 backlog costs about cap x 1/LINE_SECONDS re-deliveries a second, whatever its size.
 
-The count of running jobs is bounded by the cap (review_jobs_owner_running_idx). A job that
+The count of running jobs reads RUNNING jobs only and stops at the cap. A job that
 found room takes a per-seller transaction lock and counts again, so concurrent admissions
 never exceed the cap; one that found no room waits without taking the lock.
 

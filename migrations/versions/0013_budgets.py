@@ -1,13 +1,12 @@
-"""Budgets and the per-seller cap on running calls (core/budgets/):
+"""Budgets and the per-seller cap on running calls (core/costs/budget.py, core/provider_gate/seller_share.py):
 - review_batches.budget_usd: an optional budget per batch (USD, > 0);
 - review_jobs_error_check: a CANCELLED job may carry one error code, BUDGET_EXCEEDED (the
   items a reached budget stopped: shown like cancelled, retried like cancelled);
 - seller_turns: per seller, the tail of the line of jobs told to wait for a running slot, so
   they come back spaced out instead of all at once (like provider_rate_limits.returns_at);
-- review_jobs_owner_running_idx: one seller's RUNNING jobs, counted at every admission when
-  LISTING_REVIEW_MAX_RUNNING_PER_SELLER is set (bounded by the cap, never by the backlog);
-- review_jobs_owner_succeeded_idx: one seller's successes by completion, the seller's spend
-  today checked at admission when LISTING_REVIEW_DAILY_BUDGET is set.
+- review_jobs_owner_completed_idx: one seller's finished jobs by completion, the seller's spend
+  today checked at admission when LISTING_REVIEW_DAILY_BUDGET is set (not partial on
+  status = 'SUCCEEDED': the planner would then scan all of it for any query on successes).
 
 Online-safe (migrations/online.py): a nullable column without a default is instant; each
 constraint is replaced NOT VALID in one statement (never a moment without it) and validated
@@ -38,9 +37,8 @@ create table seller_turns (
 """
 
 INDEXES = {
-    "review_jobs_owner_running_idx": "on review_jobs (owner) where status = 'RUNNING'",
-    "review_jobs_owner_succeeded_idx":
-        "on review_jobs (owner, completed_at) where status = 'SUCCEEDED'",
+    "review_jobs_owner_completed_idx":
+        "on review_jobs (owner, completed_at) where completed_at is not null",
 }
 
 

@@ -39,6 +39,14 @@ def live_operations() -> None:
     today = call(lambda: costs_today(loaded.engine, loaded.settings.prices_file)) or []
     providers(snapshot.provider_rates, snapshot.provider_gates, today)
     costs_by_model(today)
+    seller_limits(loaded.settings.max_running_per_seller, loaded.settings.daily_budget)
+
+
+def seller_limits(cap: int, daily_budget: float) -> None:
+    """What every seller runs under: the cap on running jobs (fairness) and the daily budget."""
+    running = f"at most {cap:,} running jobs" if cap else "no cap on running jobs"
+    budget = f"a budget of ${daily_budget:,.2f} per UTC day" if daily_budget else "no daily budget"
+    st.caption(f"Every seller: {running}, {budget}.")
 
 
 def _of_limit(value: int, limit: int | None) -> str:
