@@ -19,7 +19,6 @@ STATE_COLOURS = dict(zip(STATE_WORDS.values(), ("#9ecae1", "#3182bd", "#31a354",
                          strict=True))
 SCORE_BINS = [f"{start}-{start + 9}" if start < 90 else "90-100" for start in range(0, 100, 10)]
 BAR_HEIGHT = 26
-AXIS_HEIGHT = 45
 
 
 def state_chart(summary: BatchSummary) -> None:
@@ -42,9 +41,10 @@ def score_chart(buckets: list[tuple[int, int]]) -> None:
 
 
 def _draw(spec: dict[str, Any]) -> None:
-    """The chart at its bars' own height plus room for the axis (Streamlit would otherwise
-    squeeze it, dropping axis labels)."""
-    st.vega_lite_chart(spec, width="stretch", height=spec["height"] + AXIS_HEIGHT)
+    """The chart at its bars' own height plus its axis: the spec's autosize is fit-x. Streamlit's
+    default (fit) makes the height the whole chart's, squeezing the bars until axis labels are
+    dropped; a `height` here would stretch the bars instead and push the axis out of the frame."""
+    st.vega_lite_chart(spec, width="stretch")
 
 
 def _labelled_bars(category: str, listings: dict[str, int], colour: dict[str, Any]) -> dict[str, Any]:
@@ -58,8 +58,6 @@ def _labelled_bars(category: str, listings: dict[str, int], colour: dict[str, An
     return {
         "data": {"values": [{category: name, "listings": count} for name, count in listings.items()]},
         "height": BAR_HEIGHT * len(order),
-        # fit-x: the width follows the column, the height is the bars' own. Streamlit's default
-        # (fit) makes it the whole chart's, squeezing the bars until axis labels are dropped.
         "autosize": {"type": "fit-x", "contains": "padding"},
         "layer": [{"mark": {"type": "bar"}, "encoding": {"y": y, "x": x, "color": colour}},
                   {"mark": {"type": "text", "align": "left", "dx": 3},
