@@ -45,3 +45,11 @@ def test_a_completed_batch_names_its_failed_and_cancelled_listings():
     assert batch_state_text("COMPLETED", 0, 0) == "Completed"
     assert batch_state_text("COMPLETED", 25, 470) == "Completed, 25 failed, 470 cancelled"
     assert batch_state_text("COMPLETED", 0, 1200) == "Completed, 1,200 cancelled"
+
+
+def test_cancelled_listings_count_neither_as_pace_nor_as_work_left():
+    cancelled = BatchSummary(uuid.uuid4(), START, None, "c.csv", "csv", "RUNNING", 1000, 300, 0, 200, 0,
+                             cancelled=500, done=700)
+    pace = pace_of(cancelled, START + timedelta(minutes=2))
+    assert pace.per_minute == 100
+    assert pace.remaining == timedelta(minutes=3)

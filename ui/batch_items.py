@@ -18,6 +18,11 @@ VIEW_LABELS = {"all": "All", "needs_attention": "Needs attention", "needs_human_
                "failed": "Failed", "cancelled": "Cancelled", "pending": "Pending"}
 SORTS = {"position": "File order", "score": "Lowest score first"}
 PAGE_SIZE = 25
+TABLE_COLUMNS = {"#": st.column_config.NumberColumn(width="small"),
+                 "Title": st.column_config.TextColumn(width="large"),
+                 "Verdict": st.column_config.TextColumn(width="medium"),
+                 "Score": st.column_config.NumberColumn(format="%d", width="small"),
+                 "Issues": st.column_config.NumberColumn(width="small")}
 
 
 def items_section(engine: Engine, owner: str, summary: BatchSummary) -> None:
@@ -52,9 +57,9 @@ def items_section(engine: Engine, owner: str, summary: BatchSummary) -> None:
 
 def items_table(items: list[BatchItem], key: str) -> BatchItem | None:
     """The page as a table; the selected row's item (None when nothing is selected)."""
-    table = pd.DataFrame([_row(item) for item in items])
+    table = pd.DataFrame([_row(item) for item in items]).astype({"Score": "Int64"})  # blank, not None
     selection = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row", key=key,
-                             column_config={"Score": st.column_config.NumberColumn(format="%d")})
+                             column_config=TABLE_COLUMNS)
     rows = selection.selection.rows if selection else []
     return items[rows[0]] if rows else None
 

@@ -1,6 +1,6 @@
 """How fast a batch is going and when it should be done, from its summary alone (no extra
-query): elapsed time since submission, listings finished per minute, and an estimate of the
-time left at that pace."""
+query): elapsed time since submission, listings reviewed per minute (cancelled ones took no
+work), and an estimate of the time left for the queued and running ones at that pace."""
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -34,8 +34,11 @@ def pace_of(summary: BatchSummary, now: datetime) -> Pace:
     minutes = elapsed.total_seconds() / 60
     if summary.done < MIN_DONE_FOR_ESTIMATE or minutes <= 0:
         return Pace(elapsed, None, None)
-    per_minute = summary.done / minutes
-    left = summary.total - summary.done
+    reviewed = summary.succeeded + summary.failed  # cancelled listings took no work
+    if reviewed < MIN_DONE_FOR_ESTIMATE:
+        return Pace(elapsed, None, None)
+    per_minute = reviewed / minutes
+    left = summary.queued + summary.running
     remaining = None if summary.completed_at else timedelta(minutes=left / per_minute)
     return Pace(elapsed, per_minute, remaining)
 
