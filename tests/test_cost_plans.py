@@ -30,4 +30,4 @@ def test_a_days_usage_reads_that_days_completions(grown):  # noqa: F811
     today = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     params = {"since": today, "until": today + timedelta(days=1)}
     assert_bounded(engine, QUERIES["daily_usage"], params | {"owner": None}, "review_jobs_completed_idx")
-    assert_bounded(engine, QUERIES["daily_usage"], params | {"owner": BIG}, "review_jobs_completed_idx")
+    assert_bounded(engine, QUERIES["daily_usage"], params | {"owner": BIG}, "review_jobs_owner_completed_idx")

@@ -26,8 +26,8 @@ order by j.batch_id, 2, 3
 
 -- name: daily_usage
 -- Usage per seller, UTC day, provider and model of the jobs completed in [:since, :until),
--- optionally of one seller: a range of review_jobs_completed_idx (completed_at). One seller's
--- days are filtered from that range (no (owner, completed_at) index exists).
+-- optionally of one seller: a range of review_jobs_completed_idx (completed_at), or for one
+-- seller of review_jobs_owner_completed_idx (owner, completed_at; migration 0013).
 select j.owner, cast(timezone('UTC', j.completed_at) as date) as day, {{usage_columns}}
 from review_jobs j
 where j.completed_at >= :since and j.completed_at < :until and j.status = 'SUCCEEDED'
