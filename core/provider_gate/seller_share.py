@@ -58,4 +58,4 @@ class SellerShare:
         return connection.execute(QUERIES["other_sellers_job"], params).scalar()
 
     def _running(self, connection: Connection, owner: str) -> int:
-        return connection.execute(QUERIES["seller_running"], {"owner": owner, "cap": self.cap}).scalar_one()
+        return int(connection.execute(QUERIES["seller_running"], {"owner": owner, "cap": self.cap}).scalar_one())

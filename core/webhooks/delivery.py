@@ -19,6 +19,8 @@ from typing import Any
 import httpx
 from sqlalchemy import Engine
 
+from core.batches.progress import get_summary
+from core.errors import BatchNotFound
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
@@ -26,6 +28,8 @@ log = logging.getLogger(__name__)
 DELIVERY_HEADER = "X-Listing-Review-Delivery"
 TIMESTAMP_HEADER = "X-Listing-Review-Timestamp"
 SIGNATURE_HEADER = "X-Listing-Review-Signature"
+# Attempts that end a delivery for good: there is nothing left to deliver to, or to announce.
+FINAL_ERRORS = frozenset({"WEBHOOK_REMOVED", "BATCH_REMOVED"})
 
 
 @dataclass(frozen=True)
@@ -92,11 +96,31 @@ def deliver_due_webhooks(engine: Engine, limit: int, policy: DeliveryPolicy = DE
     delivered = 0
     with httpx.Client(timeout=policy.timeout, follow_redirects=False) as client:
         for row in claimed:
-            outcome = (Outcome(None, "WEBHOOK_REMOVED") if row.url is None
-                       else post(client, row.url, row.secret, row.id, row.payload))
+            outcome = attempt(client, engine, row)
             record(engine, row.id, row.attempts, outcome, policy)
             delivered += outcome.error is None
     return delivered
+
+
+def attempt(client: httpx.Client, engine: Engine, row: Any) -> Outcome:
+    """One delivery attempt; none when the seller removed the webhook or retention already
+    deleted the batch (its delivery row goes with it)."""
+    if row.url is None:
+        return Outcome(None, "WEBHOOK_REMOVED")
+    try:
+        body = announced(engine, row)
+    except BatchNotFound:
+        return Outcome(None, "BATCH_REMOVED")
+    return post(client, row.url, row.secret, row.id, body)
+
+
+def announced(engine: Engine, row: Any) -> dict[str, Any]:
+    """The body: the completion written with the batch's last result (itemsUrl, the counts at
+    that moment), with the batch summary as the API gives it now laid over it. A completed
+    batch's summary no longer changes, so the two agree on every count; the summary adds what
+    the trigger's SQL does not build (name, display name, retry chain, rejected rows, budget),
+    from its one definition in core/batches/progress.py."""
+    return {**row.payload, **get_summary(engine, row.owner, row.batch_id).to_json_dict()}
 
 
 def record(engine: Engine, delivery_id: uuid.UUID, attempts: int, outcome: Outcome,
@@ -109,6 +133,6 @@ def record(engine: Engine, delivery_id: uuid.UUID, attempts: int, outcome: Outco
         connection.execute(QUERIES["mark_attempt_failed"], {
             "id": delivery_id, "status_code": outcome.status_code, "error": outcome.error,
             "delay": policy.backoff(attempts), "max_attempts": policy.max_attempts,
-            "final": outcome.error == "WEBHOOK_REMOVED"})
+            "final": outcome.error in FINAL_ERRORS})
     log.info("webhook delivery %s attempt %d not delivered: %s %s", delivery_id, attempts,
              outcome.error, outcome.status_code or "")

@@ -37,9 +37,9 @@ with due as (
   update webhook_deliveries d set attempts = d.attempts + 1,
     next_attempt_at = now() + make_interval(secs => :lease)
   from due where d.id = due.id
-  returning d.id, d.owner, d.payload, d.attempts
+  returning d.id, d.owner, d.batch_id, d.payload, d.attempts
 )
-select c.id, c.payload, c.attempts, w.url, w.secret
+select c.id, c.owner, c.batch_id, c.payload, c.attempts, w.url, w.secret
 from claimed c left join webhooks w on w.owner = c.owner and w.active
 
 -- name: mark_delivered
