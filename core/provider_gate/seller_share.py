@@ -58,4 +58,5 @@ class SellerShare:
         return connection.execute(QUERIES["other_sellers_job"], params).scalar()
 
     def _running(self, connection: Connection, owner: str) -> int:
-        return int(connection.execute(QUERIES["seller_running"], {"owner": owner, "cap": self.cap}).scalar_one())
+        params = {"owner": owner, "cap": self.cap}
+        return int(connection.execute(QUERIES["seller_running"], params).scalar_one())
