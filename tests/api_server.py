@@ -7,6 +7,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import psycopg
@@ -77,3 +78,11 @@ def module_database(server_url: str, template: str) -> Iterator[str]:
 def drop_database(server_url: str, name: str) -> None:
     with psycopg.connect(server_url, autocommit=True) as conn:
         conn.execute(sql.SQL("drop database if exists {} with (force)").format(sql.Identifier(name)))
+
+
+BATCHES = "/api/listings/review-batches"
+
+
+def post_batch(client: httpx.Client, **request: Any) -> httpx.Response:
+    """POST a batch (JSON `json=` or a file `files=`) under a fresh idempotency key."""
+    return client.post(BATCHES, headers={"Idempotency-Key": f"k-{uuid.uuid4()}"}, **request)

@@ -10,9 +10,11 @@ import os
 import shutil
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import psycopg
 import pytest
 from psycopg import sql
@@ -22,7 +24,7 @@ from sqlalchemy.engine import make_url
 from core import schema
 from core.database import make_engine, plain_postgres_url
 from core.settings import Settings
-from tests.api_server import module_database
+from tests.api_server import ApiServer, module_database
 
 TEMPLATE = "lr_test_template"
 _numbers = itertools.count(1)
@@ -158,3 +160,21 @@ def shared_engine(shared_database: str) -> Iterator[Engine]:
     engine = make_engine(shared_database)
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def api(shared_database: str) -> Iterator[ApiServer]:
+    """A real API process on the module's shared database."""
+    server = ApiServer(shared_database)
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
+    """An HTTP client of a new seller of its own (an API key made for the test)."""
+    from core.accounts.service import create_key
+
+    _, secret = create_key(shared_engine, f"seller-{uuid.uuid4().hex[:8]}")
+    with api.client(secret) as client:
+        yield client

@@ -3,26 +3,22 @@ none, checked before anything is stored, part of the batch's identity, shown (wi
 name and the id's start as fall-backs) wherever the batch is."""
 
 import json
-import uuid
-from collections.abc import Iterator
 
 import httpx
 import pytest
 from sqlalchemy import Engine, text
 
-from core.accounts.service import create_key
 from core.batches.acceptance import SourceFile, accept_batch
 from core.batches.progress import get_summary
 from core.batches.recent import list_batches
 from core.batches.submission import submit_catalog
 from core.errors import IdempotencyConflict, InvalidBatchRequest
 from core.settings import Settings
-from tests.api_server import ApiServer
+from tests.api_server import BATCHES, post_batch
 from tests.builders import items
 from tests.test_cli import run
 from tests.test_retry_chain import QUEUE
 
-BATCHES = "/api/listings/review-batches"
 CATALOG = ("SKU,Title,Description,Category,Price\n"
            "S-1,Keyboard,Wireless keyboard with receiver,Computers,45.00\n"
            "S-2,Mouse,Wireless mouse in good condition,Computers,19.90\n")
@@ -91,28 +87,10 @@ def test_cli_submit_takes_a_name_and_batches_lists_it(database_url: str, tmp_pat
         "INVALID_REVIEW_BATCH_REQUEST")
 
 
-@pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
-    _, secret = create_key(shared_engine, f"names-{uuid.uuid4().hex[:8]}")
-    with api.client(secret) as client:
-        yield client
-
-
-def post(client: httpx.Client, **request) -> httpx.Response:
-    return client.post(BATCHES, headers={"Idempotency-Key": f"k-{uuid.uuid4()}"}, **request)
-
-
 def test_api_takes_the_name_beside_the_items_or_as_a_form_field(seller: httpx.Client):
     body = {"items": [{"itemId": "it-1", "listing": LISTING}], "name": "Spring catalog"}
-    from_json = post(seller, json=body)
-    from_form = post(seller, files={"file": ("shop.csv", CATALOG.encode())}, data={"name": "Autumn"})
+    from_json = post_batch(seller, json=body)
+    from_form = post_batch(seller, files={"file": ("shop.csv", CATALOG.encode())}, data={"name": "Autumn"})
     for response, name in ((from_json, "Spring catalog"), (from_form, "Autumn")):
         assert response.status_code == 202, response.text
         assert response.json()["name"] == name
@@ -126,7 +104,7 @@ def test_api_takes_the_name_beside_the_items_or_as_a_form_field(seller: httpx.Cl
     {"files": {"file": ("shop.csv", CATALOG.encode())}, "data": {"name": "x" * 121}},
 ])
 def test_api_refuses_a_bad_name_with_a_400_storing_nothing(seller: httpx.Client, request_body: dict):
-    response = post(seller, **request_body)
+    response = post_batch(seller, **request_body)
     assert response.status_code == 400, response.text
     assert response.json()["code"] == "INVALID_REVIEW_BATCH_REQUEST"
     assert seller.get(BATCHES).json()["items"] == []

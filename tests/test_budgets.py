@@ -8,7 +8,6 @@ import json
 import math
 import re
 import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -18,7 +17,6 @@ import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError
 
-from core.accounts.service import create_key
 from core.batches.acceptance import accept_batch
 from core.batches.progress import get_summary
 from core.batches.retry import retry_failed
@@ -34,7 +32,7 @@ from core.listings.errors import NEXT_STEPS
 from core.listings.providers.openai_chat import OpenAIChatProvider
 from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
-from tests.api_server import ApiServer
+from tests.api_server import post_batch
 from tests.builders import items
 from tests.fake_openai import FakeOpenAI
 from tests.processes import WorkerGroup, wait_for
@@ -216,28 +214,10 @@ def test_cli_submit_and_retry_take_a_budget(database_url: str, engine: Engine, t
     assert "--budget" in run("retry", "--help", database_url=database_url).stdout
 
 
-@pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
-    _, secret = create_key(shared_engine, f"budgets-{uuid.uuid4().hex[:8]}")
-    with api.client(secret) as client:
-        yield client
-
-
-def post(client: httpx.Client, **request) -> httpx.Response:
-    return client.post(BATCHES, headers={"Idempotency-Key": f"k-{uuid.uuid4()}"}, **request)
-
-
 def test_api_takes_the_budget_beside_the_items_or_as_a_form_field(seller: httpx.Client,
                                                                   shared_engine: Engine):
-    from_json = post(seller, json={"items": [{"itemId": "it-1", "listing": LISTING}], "budget": 2.5})
-    from_form = post(seller, files={"file": ("shop.csv", CATALOG.encode())}, data={"budget": "0.75"})
+    from_json = post_batch(seller, json={"items": [{"itemId": "it-1", "listing": LISTING}], "budget": 2.5})
+    from_form = post_batch(seller, files={"file": ("shop.csv", CATALOG.encode())}, data={"budget": "0.75"})
     for response, budget in ((from_json, "2.5"), (from_form, "0.75")):
         assert response.status_code == 202, response.text
         assert stored_budget(shared_engine, response.json()["batchId"]) == Decimal(budget)
@@ -252,7 +232,7 @@ def test_api_takes_the_budget_beside_the_items_or_as_a_form_field(seller: httpx.
     {"files": {"file": ("shop.csv", CATALOG.encode())}, "data": {"budget": "-2"}},
 ])
 def test_api_refuses_a_bad_budget_with_a_400_storing_nothing(seller: httpx.Client, request_body: dict):
-    response = post(seller, **request_body)
+    response = post_batch(seller, **request_body)
     assert response.status_code == 400, response.text
     assert response.json()["code"] == "INVALID_REVIEW_BATCH_REQUEST"
     assert "budget" in response.json()["detail"]

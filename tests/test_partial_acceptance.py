@@ -5,23 +5,19 @@ stays atomic and idempotent; without the choice a file with any problem stores n
 import csv
 import io
 import json
-import uuid
-from collections.abc import Iterator
 
 import httpx
 import pytest
 from sqlalchemy import Engine, text
 
-from core.accounts.service import create_key
 from core.batches.rejected import rejected_rows_csv
 from core.batches.submission import submit_catalog
 from core.errors import IdempotencyConflict, InvalidBatchRequest
 from core.settings import Settings
-from tests.api_server import ApiServer
+from tests.api_server import post_batch
 from tests.test_cli import run
 from tests.test_retry_chain import QUEUE
 
-BATCHES = "/api/listings/review-batches"
 HEADER = "Product code,Title,Description,Category,Price\n"
 GOOD = ["S-1,Keyboard,Wireless keyboard with receiver,Computers,45.00\n",
         "S-2,Mouse,Wireless mouse in good condition,Computers,19.90\n"]
@@ -119,32 +115,14 @@ def test_cli_submit_valid_only_then_writes_the_rejected_rows(database_url: str, 
     assert [row["item_id"] for row in csv_rows(report.read_bytes())] == ["S-3", "S-4"]
 
 
-@pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
-    _, secret = create_key(shared_engine, f"partial-{uuid.uuid4().hex[:8]}")
-    with api.client(secret) as client:
-        yield client
-
-
-def post(client: httpx.Client, **request) -> httpx.Response:
-    return client.post(BATCHES, headers={"Idempotency-Key": f"k-{uuid.uuid4()}"}, **request)
-
-
 def test_api_accepts_the_valid_rows_and_serves_the_rejected_ones(seller: httpx.Client):
     listing = {"title": "Keyboard", "description": "Wireless keyboard with receiver",
                "category": "Computers", "price": 45}
     body = {"items": [{"itemId": "it-1", "listing": listing},
                       {"itemId": "it-2", "listing": listing | {"price": -1}}], "acceptValidRows": True}
-    from_json = post(seller, json=body)
+    from_json = post_batch(seller, json=body)
     upload = {"file": ("shop.csv", MIXED.replace("Product code", "SKU").encode())}
-    from_form = post(seller, files=upload, data={"acceptValidRows": "true"})
+    from_form = post_batch(seller, files=upload, data={"acceptValidRows": "true"})
     for response, total in ((from_json, 1), (from_form, 2)):
         assert response.status_code == 202, response.text
         assert (response.json()["total"], response.json()["rejectedRows"]) == (total, total)
@@ -152,7 +130,7 @@ def test_api_accepts_the_valid_rows_and_serves_the_rejected_ones(seller: httpx.C
         assert rejected.status_code == 200 and rejected.headers["content-type"].startswith("text/csv")
         assert "attachment" in rejected.headers["Content-Disposition"]
         assert len(csv_rows(rejected.content)) == total
-    assert post(seller, files=upload).status_code == 400
+    assert post_batch(seller, files=upload).status_code == 400
 
 
 @pytest.mark.parametrize("request_body", [
@@ -160,5 +138,5 @@ def test_api_accepts_the_valid_rows_and_serves_the_rejected_ones(seller: httpx.C
     {"files": {"file": ("shop.csv", MIXED.encode())}, "data": {"acceptValidRows": "maybe"}},
 ])
 def test_api_refuses_a_choice_that_is_not_true_or_false(seller: httpx.Client, request_body: dict):
-    response = post(seller, **request_body)
+    response = post_batch(seller, **request_body)
     assert response.status_code == 400 and "acceptValidRows" in response.json()["detail"]
