@@ -33,8 +33,7 @@ where b.id = :batch_id and b.owner = :owner
 select b.id as batch_id, p.*, l.payload->>'title' as title, l.payload::text as payload
 from review_batches b
 left join lateral (
-  select j.id, j.item_id, j.item_position, j.status, j.submitted_at, j.started_at,
-    j.completed_at, j.result, j.error_code, j.error_message, 0 as sort_key
+  select {{item_columns}}, 0 as sort_key
   from review_jobs j
   where j.batch_id = b.id and j.item_position > :after
     and {{item_class}} = any(cast(:classes as text[]))
@@ -55,8 +54,7 @@ order by p.sort_key, p.item_position
 select b.id as batch_id, p.*, l.payload->>'title' as title, l.payload::text as payload
 from review_batches b
 left join lateral (
-  (select j.id, j.item_id, j.item_position, j.status, j.submitted_at, j.started_at,
-     j.completed_at, j.result, j.error_code, j.error_message,
+  (select {{item_columns}},
      (j.result->>'qualityScore')::integer as sort_key
    from review_jobs j
    where j.batch_id = b.id and j.result is not null
@@ -66,8 +64,7 @@ left join lateral (
    order by (j.result->>'qualityScore')::integer, j.item_position
    limit :limit_plus_one)
   union all
-  (select j.id, j.item_id, j.item_position, j.status, j.submitted_at, j.started_at,
-     j.completed_at, j.result, j.error_code, j.error_message, 101 as sort_key
+  (select {{item_columns}}, 101 as sort_key
    from review_jobs j
    where j.batch_id = b.id and j.item_position > :unscored_after
      and (j.result->>'qualityScore') is null
@@ -102,8 +99,7 @@ cross join lateral (select
   left(f.title_from, -1) || chr(ascii(right(f.title_from, 1))
     + case ascii(right(f.title_from, 1)) when 55295 then 2049 else 1 end) as title_before) t
 left join lateral (
-  select j.id, j.item_id, j.item_position, j.status, j.submitted_at, j.started_at,
-    j.completed_at, j.result, j.error_code, j.error_message, k.sort_key
+  select {{item_columns}}, k.sort_key
   from review_jobs j
   cross join lateral (select case when cast(:by_score as boolean)
     then coalesce((j.result->>'qualityScore')::integer, 101) else 0 end as sort_key) k
@@ -119,3 +115,8 @@ left join lateral (
 left join review_jobs l on l.id = p.id
 where b.id = :batch_id and b.owner = :owner
 order by p.sort_key, p.item_position
+
+-- name: item_columns
+-- What a page shows of each item (every page query selects these, then its sort key).
+j.id, j.item_id, j.item_position, j.status, j.submitted_at, j.started_at, j.completed_at,
+  j.result, j.error_code, j.error_message
