@@ -353,3 +353,33 @@ def test_review_form_errors_show_the_sellers_own_input_literally(app: AppTest):
     [error] = [error.value for error in app.error]
     assert "'[p](https://evil.example)'" in shown(error)
     assert unescaped_specials(error) == "" and not LIVE_PATTERNS.search(text_node(error))
+
+
+def test_webhook_page_registers_shows_the_secret_once_and_removes(app: AppTest, engine: Engine):
+    app.run()
+    app.switch_page("views/webhooks.py").run()
+    assert "No webhook is registered" in app.info[0].value
+    app.text_input[0].input("ftp://example.com/hook")
+    app.button[0].click().run()
+    assert any("INVALID_WEBHOOK_URL" in error.value for error in app.error)
+    app.text_input[0].input("http://127.0.0.1:9/hook")
+    app.button[0].click().run()
+    assert not app.exception
+    [secret] = [code.value for code in app.code]
+    with engine.connect() as conn:
+        assert conn.execute(text("select secret from webhooks")).scalar() == secret
+    assert app.text[0].value.startswith("Current: http://127.0.0.1:9/hook")
+    app.run()
+    assert not app.code  # shown once, at registration
+    next(button for button in app.button if button.label == "Remove the webhook").click().run()
+    assert "No webhook is registered" in app.info[0].value
+
+
+def test_batch_page_shows_its_completion_webhook_delivery(app: AppTest, engine: Engine):
+    from core.webhooks.registration import register_webhook
+
+    register_webhook(engine, "local", "http://127.0.0.1:9/hook")
+    submit_sample(app, "books.json")
+    finish_batch(engine, fail_positions=())
+    open_batch(app, engine)
+    assert "Webhook: pending after 0 attempt(s)" in [caption.value for caption in app.caption]

@@ -13,7 +13,7 @@ from ui.services import call, identity
 # (script, title, url path); the first is the default page.
 PAGES = [("views/upload.py", "Upload catalog", None), ("views/batches.py", "Batches", "batches"),
          ("views/batch.py", "Batch detail", "batch"), ("views/review.py", "Review one listing", "review"),
-         ("views/keys.py", "API keys", "keys")]
+         ("views/keys.py", "API keys", "keys"), ("views/webhooks.py", "Webhook", "webhook")]
 OPERATIONS = ("views/operations.py", "Operations", "operations")
 # Streamlit's sign-in callback always lands on "/": the link asked for before signing in is
 # kept in the tab's sessionStorage (same origin only) and opened again once signed in.

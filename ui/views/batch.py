@@ -15,6 +15,7 @@ from core.batches.verdicts import STATE_WORDS, VERDICT_RULE, batch_state_text
 from core.costs.ledger import batch_cost
 from core.identity.oversight import actions_on, batch_owner, record_action, seller_name
 from core.jobs.cancel import cancel_unstarted
+from core.webhooks.registration import Delivery, batch_deliveries
 from ui.batch_files import downloads
 from ui.batch_items import items_section
 from ui.charts import score_chart, state_chart
@@ -54,9 +55,20 @@ def header(engine, summary: BatchSummary, owner: str, own: bool) -> None:
                 if summary.rejected_rows else "")
     st.caption(f"{retry}{plain_label(summary.source_name or 'no file')} · submitted "
                f"{summary.submitted_at:%Y-%m-%d %H:%M:%S %Z}{seller}{rejected}")
+    for delivery in call(lambda: batch_deliveries(engine, owner, summary.batch_id)) or []:
+        st.caption(delivery_line(delivery))
     for action in call(lambda: actions_on(engine, summary.batch_id)) or []:
         st.caption(plain_label(f"Operator {action.actor_name}: {action.action} at "
                                f"{action.at:%Y-%m-%d %H:%M:%S %Z}"))
+
+
+def delivery_line(delivery: Delivery) -> str:
+    """The batch's completion webhook, as the seller's receiver saw it (our own codes only)."""
+    line = f"Webhook: {delivery.status} after {delivery.attempts} attempt(s)"
+    if delivery.last_error:
+        line += f", last error {delivery.last_error}" + (
+            f" (HTTP {delivery.last_status_code})" if delivery.last_status_code else "")
+    return line
 
 
 def progress(summary: BatchSummary) -> None:
