@@ -283,3 +283,14 @@ def test_the_operations_page_shows_the_cap_and_the_daily_budget(database_url: st
         get_settings.cache_clear()
         runtime.clear()
     assert "Every seller: at most 4 running jobs, a budget of $12.50 per UTC day." in captions
+
+
+def test_api_retry_takes_a_raised_budget_and_refuses_a_bad_one(seller: httpx.Client):
+    submitted = post_batch(seller, json={"items": [{"itemId": "it-1", "listing": LISTING}], "budget": 0.5})
+    batch = submitted.json()["batchId"]
+    assert seller.post(f"{BATCHES}/{batch}/cancel").status_code == 200
+    refused = seller.post(f"{BATCHES}/{batch}/retry", params={"budget": "lots"})
+    assert refused.status_code == 400 and "budget" in refused.json()["detail"]
+    retried = seller.post(f"{BATCHES}/{batch}/retry", params={"budget": "5"})
+    assert retried.status_code == 202, retried.text
+    assert seller.get(f"{BATCHES}/{retried.json()['batchId']}").json()["budgetUsd"] == 5.0

@@ -19,6 +19,7 @@ from core.batches.recent import LIMIT_MAX, list_batches
 from core.batches.rejected import rejected_rows_csv
 from core.batches.retry import retry_failed
 from core.catalogs.check import MAX_REPORTED_ERRORS
+from core.costs.budget import checked_budget
 from core.cursors import decode_cursor, encode_cursor
 from core.downloads import DOWNLOAD_FORMATS, open_download
 from core.errors import AppError, BatchNotFound, InvalidBatchRequest
@@ -89,16 +90,22 @@ def cancel_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONRespons
     summary="Review a complete batch's failed and cancelled listings again, as a new batch",
     responses=accepted(schemas.RetriedBatch, "retry batch") | problems(400, 401, 404, 503) | NOT_RETRYABLE,
 )
-def retry_batch(batchId: str, owner: Owner, runtime: RuntimeDep) -> JSONResponse:
+def retry_batch(
+    batchId: str, owner: Owner, runtime: RuntimeDep,
+    budget: Annotated[str | None, Query(
+        max_length=32, description="A new budget in USD for the retry, e.g. after listings ended as "
+        "BUDGET_EXCEEDED (default: the retried batch's budget)")] = None,
+) -> JSONResponse:
     """Like acceptance: 202 + Location for the new (or still running) retry batch, 200 when
     the newest retry has finished with nothing left to retry; `created` and `reason` say which.
     A batch already retried goes on to the newest batch of its chain of retries (retried in turn
     when it is complete with failures), never back to an old one. 409 while a batch never
     retried runs, or when nothing in it failed."""
     batch_id = parse_id(batchId, BatchNotFound, NOT_FOUND)
+    amount = checked_budget(budget)  # a bad budget is the request's fault (400), not a 409
     try:
         accepted_batch = retry_failed(runtime.engine, runtime.queue, owner, batch_id,
-                                      runtime.settings.max_batch_items)
+                                      runtime.settings.max_batch_items, budget=amount)
     except InvalidBatchRequest as refusal:
         raise BatchNotRetryable(refusal.message) from None
     body = accepted_batch.to_json_dict()
