@@ -63,6 +63,10 @@ BUDGET = ("Most to spend on this batch, in US dollars (e.g. 2.50; optional). Onc
           "by at most the calls already in flight. Retry the batch with a raised budget to finish them.")
 
 
+MODE = ("standard (default): each item reviewed as soon as a worker is free; economy: sent through "
+        "the provider's Batch API, reviewed within 24 hours at about half the price (openai only).")
+
+
 class ReviewBatchRequest(Shape):
     """The article's shape; an array of flat listings with `itemId` also works (as in files)."""
 
@@ -71,6 +75,7 @@ class ReviewBatchRequest(Shape):
     name: str | None = Field(default=None, max_length=BATCH_NAME_MAX, description=BATCH_NAME)
     accept_valid_rows: bool = Field(default=False, description=VALID_ROWS)
     budget: float | None = Field(default=None, gt=0, le=1_000_000, description=BUDGET)
+    mode: Literal["standard", "economy"] = Field(default="standard", description=MODE)
 
 
 CATALOG_UPLOAD = {
@@ -80,7 +85,8 @@ CATALOG_UPLOAD = {
                    "name": {"type": "string", "maxLength": BATCH_NAME_MAX, "description": BATCH_NAME},
                    "acceptValidRows": {"type": "string", "enum": ["true", "false"],
                                        "description": VALID_ROWS},
-                   "budget": {"type": "string", "description": BUDGET}},
+                   "budget": {"type": "string", "description": BUDGET},
+                   "mode": {"type": "string", "enum": ["standard", "economy"], "description": MODE}},
     "required": ["file"],
 }
 

@@ -35,6 +35,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     submit.add_argument("--budget", metavar="USD",
                         help="most to spend on this batch, e.g. 2.50; once reached, the remaining "
                              "listings end as BUDGET_EXCEEDED (retry --budget to finish them)")
+    submit.add_argument("--mode", choices=("standard", "economy"), default="standard",
+                        help="economy: reviewed through the provider's Batch API within 24 hours at "
+                             "about half the price (openai only)")
     submit.add_argument("--valid-only", action="store_true",
                         help="when some rows have problems, submit the valid rows only (the others "
                              "are recorded: listing-review rejected-rows BATCH_ID)")
@@ -103,7 +106,7 @@ def run_submit(args: argparse.Namespace) -> int:
     accepted = submit_catalog(
         runtime.engine, runtime.queue, runtime.settings, owner=_owner(args, runtime),
         filename=args.file.name, data=data, key=args.key, name=args.name,
-        accept_valid_rows=args.valid_only, budget=args.budget,
+        accept_valid_rows=args.valid_only, budget=args.budget, mode=args.mode,
     )
     if args.json:
         print_json(accepted.to_json_dict())

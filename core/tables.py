@@ -46,6 +46,8 @@ class ReviewBatch(SQLModel, table=True):
     column_map: dict[str, str] | None = Field(default=None, sa_type=postgresql.JSONB)
     # The batch's budget in USD (migration 0013; core/budgets/spending.py); None: no budget.
     budget_usd: Decimal | None = Field(default=None, sa_type=sa.Numeric(12, 4))
+    # 'standard' or 'economy' (migration 0014; core/economy): how its jobs reach the provider.
+    mode: str = Field(default="standard", sa_type=sa.Text)
 
 
 class ReviewJob(SQLModel, table=True):
@@ -213,3 +215,35 @@ class SellerTurn(SQLModel, table=True):
 
     owner: str = Field(primary_key=True, sa_type=_OWNER)
     returns_at: datetime = Field(sa_type=_MOMENT)
+
+
+class ProviderBatch(SQLModel, table=True):
+    """One provider batch of an economy batch's jobs (core/economy): an intent until the
+    provider accepted it, then polled until its results are written."""
+
+    __tablename__ = "provider_batches"
+
+    id: uuid.UUID = Field(primary_key=True)
+    batch_id: uuid.UUID
+    provider: str = Field(sa_type=sa.Text)
+    provider_batch_id: str | None = Field(default=None, sa_type=sa.Text)
+    input_file_id: str | None = Field(default=None, sa_type=sa.Text)
+    state: str = Field(sa_type=sa.Text)
+    created_at: datetime = Field(sa_type=_MOMENT)
+    submitted_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+    expected_by: datetime | None = Field(default=None, sa_type=_MOMENT)
+    polled_at: datetime | None = Field(default=None, sa_type=_MOMENT)
+    next_poll_at: datetime = Field(sa_type=_MOMENT)
+    polls: int = 0
+    output_file_id: str | None = Field(default=None, sa_type=sa.Text)
+    error_file_id: str | None = Field(default=None, sa_type=sa.Text)
+
+
+class ProviderBatchJob(SQLModel, table=True):
+    """A job carried by a provider batch, with the execution token its result is fenced by."""
+
+    __tablename__ = "provider_batch_jobs"
+
+    job_id: uuid.UUID = Field(primary_key=True)
+    provider_batch_id: uuid.UUID
+    token: uuid.UUID

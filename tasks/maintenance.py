@@ -25,6 +25,9 @@ PURGE_INTERVAL = 3600.0
 CLEANUP_CHUNKS = 10
 # Deliveries claimed per pass: with the HTTP timeout, bounds how long one pass can take.
 WEBHOOK_BATCH = 10
+# Economy mode's pass: sends waiting jobs and polls the provider batches that are due (each
+# provider batch has its own backoff; this only bounds how soon a due one is seen).
+ECONOMY_INTERVAL = 10.0
 
 
 @dataclass
@@ -65,12 +68,16 @@ def purge_expired(engine: Engine, retention_days: int) -> None:
 def start_maintenance_loop(engine: Engine, retention_days: int, stop: threading.Event,
                            tick: float = 1.0, cleanup_interval: float = CLEANUP_INTERVAL,
                            purge_interval: float = PURGE_INTERVAL, webhook_interval: float = 5.0,
-                           webhooks: DeliveryPolicy = DEFAULT_POLICY) -> threading.Thread:
+                           webhooks: DeliveryPolicy = DEFAULT_POLICY,
+                           economy: Callable[[], object] | None = None,
+                           economy_interval: float = ECONOMY_INTERVAL) -> threading.Thread:
     """A daemon thread running each step when due until `stop` is set; failures (database
-    down) are logged by type and the loop carries on."""
+    down) are logged by type and the loop carries on. `economy` sends and polls provider
+    batches (core/economy/service.py's economy_step)."""
     steps = [Every(cleanup_interval, lambda: clean_done_messages(engine)),
              Every(purge_interval, lambda: purge_expired(engine, retention_days)),
              Every(webhook_interval, lambda: deliver_due_webhooks(engine, WEBHOOK_BATCH, webhooks))]
+    steps += [Every(economy_interval, economy)] if economy is not None else []
 
     def loop() -> None:
         while not stop.wait(tick):

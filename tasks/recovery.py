@@ -17,6 +17,7 @@ import uuid
 from sqlalchemy import Engine
 
 from core import telemetry
+from core.economy.service import economy_step
 from core.jobs.heartbeat import InFlight, beat
 from core.jobs.queue import JobQueue
 from core.jobs.recovery import recover_stale_jobs
@@ -73,7 +74,8 @@ def start_recovery_loop(
 
     start_maintenance_loop(engine, settings.retention_days, stop, webhook_interval=settings.webhook_interval,
                            webhooks=DeliveryPolicy(timeout=settings.webhook_timeout,
-                                                   max_attempts=settings.webhook_max_attempts))
+                                                   max_attempts=settings.webhook_max_attempts),
+                           economy=economy_step(engine, queue, settings))
 
     def loop() -> None:
         while not stop.wait(settings.recovery_interval):

@@ -10,10 +10,19 @@ properties, or has a property without a description is refused with 400 (schema_
         fake.status(429, headers={"Retry-After": "2"})
         provider = OpenAIChatProvider(name="t", api_key="k", base_url=fake.base_url, ...)
 
+It also speaks the Files and Batches APIs (economy mode): POST /v1/files (multipart, purpose
+"batch"), POST /v1/batches, GET /v1/batches (list), GET /v1/batches/{id}, POST
+/v1/batches/{id}/cancel and GET /v1/files/{id}/content. A batch ends on its first retrieval as
+`fake.batches.plan` says (completed, some items failed, expired part-way, failed), unless
+`plan.hold` keeps it in progress; each answer is the one the Chat Completions path would give
+(a request whose schema is not strict gets a 400 line).
+
 Like a provider with a rate limit, `FakeOpenAI(rpm=120, tpm=...)` answers what goes over it
 with 429 and a Retry-After (WindowLimit) and counts those answers; off by default.
 """
 
+import email.parser
+import email.policy
 import json
 import math
 import threading
@@ -122,6 +131,7 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self.rejected: list[list[str]] = []  # schema problems of each refused request
+        self.batches = FakeBatches()
         self._script: deque[Behaviour] = deque()
         self._lock = threading.Lock()
         self._closing = threading.Event()
@@ -167,6 +177,10 @@ class FakeOpenAI:
     def hang(self, seconds: float) -> None:
         """Answer with DEFAULT_REVIEW only after `seconds`, to trigger client timeouts."""
         self._push(Behaviour(200, _completion(json.dumps(DEFAULT_REVIEW)), delay=seconds))
+
+    def handle_batch_api(self, method: str, path: str, body: bytes, content_type: str) -> Behaviour:
+        """The Files and Batches endpoints (economy mode), answered from `self.batches`."""
+        return self.batches.answer(method, path, body, content_type)
 
     def _push(self, behaviour: Behaviour) -> None:
         with self._lock:
@@ -224,7 +238,18 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         # body back until the client's delayed ACK (~40 ms per answer).
         disable_nagle_algorithm = True
 
+        def do_GET(self) -> None:
+            self._batch_api("GET")
+
+        def _batch_api(self, method: str) -> None:
+            raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            path = self.path.split("?", 1)[0]
+            self._send(fake.handle_batch_api(method, path, raw, self.headers.get("Content-Type", "")), {})
+
         def do_POST(self) -> None:
+            if self.path.startswith(("/v1/files", "/v1/batches")):
+                self._batch_api("POST")
+                return
             request = self._read_json()
             if self.path != COMPLETIONS_PATH:
                 self._send(Behaviour(404, _error_body(404)), request)
@@ -249,7 +274,8 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             """Write the answer; a client that already gave up is not the fake's problem."""
             body = behaviour.body
             body = body.render(request) if isinstance(body, _ChatBody) else body
-            data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+            data = body if isinstance(body, bytes) else body.encode() if isinstance(body, str) \
+                else json.dumps(body).encode()
             try:
                 self.send_response(behaviour.status)
                 self.send_header("Content-Type", "application/json")
@@ -265,3 +291,130 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             """Quiet: tests assert on recorded requests, not on access logs."""
 
     return Handler
+
+
+@dataclass
+class BatchPlan:
+    """How the next batches end: `outcome` is the provider's final status; with "completed" the
+    first `failed_items` requests fail (HTTP 500 lines in the error file); with "expired" only
+    the first `answered_items` are answered, the rest expire (batch_expired). `hold`: stay in
+    progress. `content`: the text every answered item carries (default: DEFAULT_REVIEW)."""
+
+    outcome: str = "completed"
+    failed_items: int = 0
+    answered_items: int = 0
+    hold: bool = False
+    content: str | None = None
+
+
+class FakeBatches:
+    """The Files and Batches state of one FakeOpenAI: uploaded files, batches, cancellations."""
+
+    def __init__(self) -> None:
+        self.plan = BatchPlan()
+        self.files: dict[str, bytes] = {}
+        self.batches: dict[str, dict[str, Any]] = {}
+        self.created: list[str] = []  # batch ids, in creation order
+        self.cancelled: list[str] = []
+        self._lock = threading.Lock()
+
+    def answer(self, method: str, path: str, body: bytes, content_type: str) -> Behaviour:
+        with self._lock:
+            parts = path.strip("/").split("/")[1:]  # after "v1"
+            route = (method, parts[0], len(parts), parts[-1])
+            if route[:3] == ("POST", "files", 1):
+                return Behaviour(200, self._upload(body, content_type))
+            if route[:3] == ("GET", "files", 3) and parts[1] in self.files:
+                return Behaviour(200, self.files[parts[1]])
+            if route[:3] == ("POST", "batches", 1):
+                return Behaviour(200, self._create(json.loads(body)))
+            if route[:3] == ("GET", "batches", 1):
+                listed = sorted(self.batches.values(), key=lambda b: -b["created_at"])
+                return Behaviour(200, {"object": "list", "data": listed, "has_more": False})
+            if len(parts) >= 2 and parts[1] in self.batches:
+                return Behaviour(200, self._batch(method, parts[1], route[3]))
+            return Behaviour(404, _error_body(404))
+
+    def lines(self, file_id: str | None) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.files.get(file_id or "", b"").splitlines()]
+
+    def _upload(self, body: bytes, content_type: str) -> dict[str, Any]:
+        head = f"Content-Type: {content_type}\r\n\r\n".encode()
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + body)
+        fields = {part.get_param("name", header="content-disposition"): part
+                  for part in message.iter_parts()}
+        assert fields["purpose"].get_content().strip() == "batch"
+        upload = fields["file"]
+        file_id = self._store(upload.get_payload(decode=True))
+        return {"id": file_id, "object": "file", "bytes": len(self.files[file_id]),
+                "created_at": int(time.time()), "filename": upload.get_filename(),
+                "purpose": "batch", "status": "processed"}
+
+    def _store(self, data: bytes) -> str:
+        file_id = f"file-fake-{len(self.files) + 1}"
+        self.files[file_id] = data
+        return file_id
+
+    def _create(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert request["endpoint"] == COMPLETIONS_PATH and request["completion_window"] == "24h"
+        assert request["input_file_id"] in self.files
+        batch_id = f"batch_fake_{len(self.batches) + 1}"
+        now = int(time.time())
+        self.batches[batch_id] = {
+            "id": batch_id, "object": "batch", "endpoint": request["endpoint"], "errors": None,
+            "input_file_id": request["input_file_id"], "completion_window": "24h",
+            "status": "in_progress", "created_at": now, "expires_at": now + 86400,
+            "output_file_id": None, "error_file_id": None, "metadata": request.get("metadata"),
+        }
+        self.created.append(batch_id)
+        return self.batches[batch_id]
+
+    def _batch(self, method: str, batch_id: str, last: str) -> dict[str, Any]:
+        batch = self.batches[batch_id]
+        if method == "POST" and last == "cancel":
+            self.cancelled.append(batch_id)
+            batch["status"] = "cancelling"
+        elif batch["status"] == "cancelling":
+            batch["status"] = "cancelled"
+        elif batch["status"] == "in_progress" and not self.plan.hold:
+            self._end(batch)
+        return batch
+
+    def _end(self, batch: dict[str, Any]) -> None:
+        """Answer every request of the input file as the plan says; write the two files."""
+        answered, failed = [], []
+        for number, line in enumerate(self.lines(batch["input_file_id"])):
+            if self.plan.outcome == "failed":
+                continue
+            if self.plan.outcome == "expired" and number >= self.plan.answered_items:
+                failed.append(_expired_line(line))
+            elif self.plan.outcome == "completed" and number < self.plan.failed_items:
+                failed.append(_response_line(line, 500, _error_body(500)))
+            else:
+                answered.append(_answer_line(line, self.plan.content))
+        batch["status"] = self.plan.outcome
+        batch["output_file_id"] = self._store(_jsonl(answered)) if answered else None
+        batch["error_file_id"] = self._store(_jsonl(failed)) if failed else None
+
+
+def _answer_line(line: dict[str, Any], content: str | None) -> dict[str, Any]:
+    """What the Chat Completions path answers for this request (400 for a non-strict schema)."""
+    if _format_problems(line["body"]):
+        return _response_line(line, 400, _error_body(400))
+    text = json.dumps(DEFAULT_REVIEW) if content is None else content
+    return _response_line(line, 200, _completion(text).render(line["body"]))
+
+
+def _response_line(line: dict[str, Any], status: int, body: Any) -> dict[str, Any]:
+    return {"id": f"batch_req_{line['custom_id']}", "custom_id": line["custom_id"],
+            "response": {"status_code": status, "request_id": "req_fake", "body": body}, "error": None}
+
+
+def _expired_line(line: dict[str, Any]) -> dict[str, Any]:
+    return {"id": f"batch_req_{line['custom_id']}", "custom_id": line["custom_id"], "response": None,
+            "error": {"code": "batch_expired", "message": "This request could not be executed before "
+                                                          "the completion window expired."}}
+
+
+def _jsonl(lines: list[dict[str, Any]]) -> bytes:
+    return b"".join(json.dumps(line).encode() + b"\n" for line in lines)

@@ -48,7 +48,7 @@ async def submit_batch(request: Request, owner: Owner, key: IdempotencyKey) -> J
     accepted = await run_in_threadpool(
         submit_admitted_catalog, runtime.engine, runtime.queue, runtime.settings, owner=owner,
         filename=catalog.filename, data=catalog.data, key=key, name=catalog.name,
-        accept_valid_rows=catalog.accept_valid_rows, budget=catalog.budget)
+        accept_valid_rows=catalog.accept_valid_rows, budget=catalog.budget, mode=catalog.mode)
     body = accepted.to_json_dict()
     return accepted_response(body, accepted.summary.status == "COMPLETED", body["statusUrl"])
 
@@ -100,14 +100,16 @@ class CatalogRequest:
     name: str | None
     accept_valid_rows: bool
     budget: BudgetInput = None
+    mode: str | None = None
 
 
 async def _catalog(request: Request) -> CatalogRequest:
     """A JSON body is checked exactly like an uploaded .json file."""
     if media_type(request) == "application/json":
         data = await request.body()
-        name, valid_rows, budget = _json_options(data)
-        return CatalogRequest(JSON_BODY_NAME, data, _text_option(name), _flag(valid_rows), _budget(budget))
+        name, valid_rows, budget, mode = _json_options(data)
+        return CatalogRequest(JSON_BODY_NAME, data, _text_option(name), _flag(valid_rows), _budget(budget),
+                              _mode(mode))
     if media_type(request) == "multipart/form-data":
         return await _uploaded_file(request)
     raise UnsupportedMediaType("Send the listings as application/json, or a catalog file as "
@@ -121,23 +123,23 @@ async def _uploaded_file(request: Request) -> CatalogRequest:
             raise InvalidBatchRequest("Attach the catalog as a file in a form field named 'file'.")
         return CatalogRequest(upload.filename or "upload", await upload.read(),
                               _text_option(form.get("name")), _flag(_form_flag(form.get("acceptValidRows"))),
-                              _budget(form.get("budget")))
+                              _budget(form.get("budget")), _mode(form.get("mode")))
 
 
-def _json_options(data: bytes) -> tuple[Any, Any, Any]:
-    """`name`, `acceptValidRows` and `budget` beside `items` in a JSON body. Only a body that
+def _json_options(data: bytes) -> tuple[Any, Any, Any, Any]:
+    """`name`, `acceptValidRows`, `budget` and `mode` beside `items` in a JSON body. Only a body that
     mentions one of them is read here (a second parse, bounded by the upload limit); any other
     body, or one that is not a JSON object, leaves them unset, and the catalog check reports its
     syntax."""
-    if not any(option in data for option in (b'"name"', b'"acceptValidRows"', b'"budget"')):
-        return None, None, None
+    if not any(option in data for option in (b'"name"', b'"acceptValidRows"', b'"budget"', b'"mode"')):
+        return None, None, None, None
     try:
         body = load_json(data.decode("utf-8-sig"))
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-        return None, None, None
+        return None, None, None, None
     if not isinstance(body, dict):
-        return None, None, None
-    return body.get("name"), body.get("acceptValidRows"), body.get("budget")
+        return None, None, None, None
+    return body.get("name"), body.get("acceptValidRows"), body.get("budget"), body.get("mode")
 
 
 def _form_flag(value: Any) -> Any:
@@ -149,6 +151,13 @@ def _text_option(value: Any) -> str | None:
     if value is None or isinstance(value, str):
         return value
     raise InvalidBatchRequest("'name' must be text.")
+
+
+def _mode(value: Any) -> str | None:
+    """'standard' or 'economy' as text; core checks which."""
+    if value is None or isinstance(value, str):
+        return value
+    raise InvalidBatchRequest("'mode' must be 'standard' or 'economy'.")
 
 
 def _budget(value: Any) -> BudgetInput:

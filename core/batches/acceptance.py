@@ -21,6 +21,7 @@ from core import telemetry
 from core.batches.progress import BatchSummary, read_summary
 from core.catalogs.check import CatalogItem
 from core.database import copy_rows
+from core.economy.mode import HELD_FOR_PROVIDER_BATCH, BatchMode
 from core.errors import IdempotencyConflict, InvalidBatchRequest, storage_errors
 from core.jobs.payload import check_idempotency_key, fingerprint, sha256
 from core.jobs.queue import JobQueue
@@ -104,8 +105,10 @@ def accept_batch(
     name: str | None = None,
     rejected: RejectedRows | None = None,
     budget: Decimal | None = None,
+    mode: BatchMode = "standard",
 ) -> AcceptedBatch:
-    """Store a batch with one job and one queue message per item, in one transaction.
+    """Store a batch with one job and one queue message per item, in one transaction (an
+    economy batch's jobs get no message: core/economy sends them to the provider's Batch API).
     `retry_of` links a retry to the batch it retries (same owner, enforced by the schema);
     `name` is already checked (submission.batch_name); `rejected` records rows left out;
     `budget` (USD, core.costs.budget.checked_budget's) is not part of the batch's identity: a
@@ -118,8 +121,9 @@ def accept_batch(
     prepared = [_prepare(item) for item in items]
     request_hash = request_identity(batch_identity((item.item_id, item.fingerprint) for item in prepared),
                                     name, rejected)
-    return store_batch(engine, queue, owner=owner, key=key, request_hash=request_hash,
-                       columns=batch_columns(source, retry_of, name, rejected, budget),
+    return store_batch(engine, queue if mode == "standard" else HELD_FOR_PROVIDER_BATCH, owner=owner,
+                       key=key, request_hash=request_hash,
+                       columns=batch_columns(source, retry_of, name, rejected, budget, mode),
                        insert_jobs=lambda connection, batch_id: _insert_jobs(connection, owner, batch_id,
                                                                              prepared))
 
@@ -140,13 +144,14 @@ def store_batch(
 
 
 def batch_columns(source: SourceFile, retry_of: uuid.UUID | None, name: str | None,
-                  rejected: RejectedRows | None, budget: Decimal | None = None) -> dict[str, Any]:
+                  rejected: RejectedRows | None, budget: Decimal | None = None,
+                  mode: BatchMode = "standard") -> dict[str, Any]:
     """The batch row's columns besides its key and identity (insert_batch's parameters)."""
     return {"source_name": source.name, "source_format": source.format,
             "source_columns": source.columns or None, "column_map": _json_or_none(source.column_map),
             "retry_of": retry_of, "name": name, "rejected_rows": rejected.count if rejected else 0,
             "rejected_report": _json_or_none(rejected.report if rejected else None),
-            "budget_usd": budget}
+            "budget_usd": budget, "mode": mode}
 
 
 def batch_identity(items: Iterable[tuple[str, str]]) -> str:

@@ -12,6 +12,7 @@ from sqlalchemy import Engine, TextClause, text
 from core.batches.acceptance import AcceptedBatch
 from core.batches.submission import accept_checked, batch_name, checked_catalog
 from core.costs.budget import BudgetInput, checked_budget
+from core.economy.mode import batch_mode
 from core.errors import AdmissionLimitExceeded, storage_errors
 from core.jobs.queue import JobQueue
 from core.settings import Settings
@@ -47,17 +48,17 @@ def admit_job(engine: Engine, *, owner: str, key: str, limit: int) -> None:
 def submit_admitted_catalog(
     engine: Engine, queue: JobQueue, settings: Settings, *, owner: str, filename: str,
     data: bytes, key: str, name: str | None = None, accept_valid_rows: bool = False,
-    budget: BudgetInput = None,
+    budget: BudgetInput = None, mode: str | None = None,
 ) -> AcceptedBatch:
     """submit_catalog behind the admission limit: check the file once, admit its listings,
     accept them. Raises what submit_catalog raises, and AdmissionLimitExceeded.
     """
-    batch, amount = batch_name(name), checked_budget(budget)
+    batch, amount, chosen = batch_name(name), checked_budget(budget), batch_mode(mode, settings.provider)
     check = checked_catalog(settings, filename, data, accept_valid_rows=accept_valid_rows)
     admit_batch(engine, owner=owner, key=key, incoming=len(check.items),
                 limit=settings.max_unfinished_items_per_owner)
     return accept_checked(engine, queue, settings, check, owner=owner, filename=filename, data=data,
-                          key=key, name=batch, budget=amount)
+                          key=key, name=batch, budget=amount, mode=chosen)
 
 
 def _admit(engine: Engine, statement: TextClause, owner: str, key: str, incoming: int,

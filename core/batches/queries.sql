@@ -2,10 +2,10 @@
 -- Claims (owner, idempotency_key). ON CONFLICT waits for a concurrent submitter's commit,
 -- so exactly one of N concurrent equivalent submissions creates the batch.
 insert into review_batches (id, owner, idempotency_key, request_hash, source_name, source_format,
-  source_columns, retry_of, name, rejected_rows, rejected_report, column_map, budget_usd)
+  source_columns, retry_of, name, rejected_rows, rejected_report, column_map, budget_usd, mode)
 values (:id, :owner, :key, :request_hash, :source_name, :source_format,
   cast(:source_columns as text[]), :retry_of, :name, :rejected_rows,
-  cast(:rejected_report as jsonb), cast(:column_map as jsonb), :budget_usd)
+  cast(:rejected_report as jsonb), cast(:column_map as jsonb), :budget_usd, :mode)
 on conflict on constraint review_batches_owner_key_unique do nothing
 returning id
 

@@ -20,6 +20,13 @@ from core.listings.providers.offline import HeuristicProvider
 PRICE_FILE_MAX_BYTES = 1024 * 1024
 # Our provider names that genai-prices knows under another id; the rest are the same.
 LIBRARY_PROVIDER_IDS = {"gemini": "google"}
+# A provider name ending so is that provider's Batch API (core/economy): priced at genai-prices'
+# batch rates (its {'processing': 'batch'} variants); a price from the operator's override file is
+# a standard price, so it is multiplied by BATCH_DISCOUNT, OpenAI's documented Batch API price
+# (50 % of standard, https://platform.openai.com/docs/guides/batch).
+BATCH_SUFFIX = "-batch"
+BATCH_DISCOUNT = Decimal("0.5")
+BATCH_CONTEXT = {"processing": "batch"}
 MillionTokenPrice = Annotated[Decimal, Field(ge=0, le=100_000, allow_inf_nan=False)]
 
 
@@ -101,21 +108,34 @@ def price_of(provider: str | None, model: str | None, at: datetime, prices_file:
         return None
     if provider == HeuristicProvider.name:
         return Price(Decimal(0), Decimal(0), "no model calls", None)
+    if provider.endswith(BATCH_SUFFIX):
+        return batch_price(provider.removesuffix(BATCH_SUFFIX), model, at, prices_file)
     if prices_file is not None and (overridden := read_price_file(prices_file).price(provider, model)):
         return overridden
     return library_price(provider, model, at)
 
 
-def library_price(provider: str, model: str, at: datetime) -> Price | None:
+def batch_price(provider: str, model: str, at: datetime, prices_file: Path | None) -> Price | None:
+    """The Batch API price of a provider+model: the override file's standard price times
+    BATCH_DISCOUNT, else genai-prices' batch rate."""
+    if prices_file is not None and (overridden := read_price_file(prices_file).price(provider, model)):
+        return Price(overridden.input_per_million * BATCH_DISCOUNT,
+                     overridden.output_per_million * BATCH_DISCOUNT, overridden.source, overridden.as_of)
+    return library_price(provider, model, at, BATCH_CONTEXT)
+
+
+def library_price(provider: str, model: str, at: datetime,
+                  context: dict[str, str] | None = None) -> Price | None:
     """genai-prices' price (imported here: it takes ~0.1 s, and only model-backed results need
-    it). A tiered price uses its base tier: a listing review's prompt is far below any tier.
+    it), in its price `context` if given (batch rates). A tiered price uses its base tier: a
+    listing review's prompt is far below any tier.
     """
     from genai_prices import Usage, calc_price
 
     try:
         found = calc_price(Usage(input_tokens=0, output_tokens=0), model,
                            provider_id=LIBRARY_PROVIDER_IDS.get(provider, provider),
-                           genai_request_timestamp=at).model_price
+                           genai_request_timestamp=at, price_context=context).model_price
     except LookupError:
         return None
     input_price, output_price = getattr(found, "input_mtok", None), getattr(found, "output_mtok", None)

@@ -5,6 +5,7 @@ from typing import cast
 
 from sqlalchemy import Engine
 
+from core.economy.cancel import cancel_provider_batches
 from core.errors import BatchNotFound, storage_errors
 from core.sql import queries_beside
 
@@ -22,6 +23,7 @@ def cancel_unstarted(engine: Engine, owner: str, batch_id: uuid.UUID) -> int:
     params = {"owner": owner, "batch_id": batch_id}
     with storage_errors(), engine.begin() as connection:
         row = connection.execute(QUERIES["cancel_queued_batch_jobs"], params).one()
+        at_provider = cancel_provider_batches(connection, batch_id) if row.found else 0
     if not row.found:
         raise BatchNotFound(f"No batch {batch_id} was found for this seller.")
-    return cast(int, row.cancelled)
+    return cast(int, row.cancelled) + at_provider

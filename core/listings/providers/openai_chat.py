@@ -8,7 +8,7 @@ request), so they are translated and dropped, never chained.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import openai
 
@@ -80,17 +80,19 @@ class OpenAIChatProvider:
 
     def _complete(self, prompt: Prompt, timeout: float) -> ChatCompletion:
         """One Chat Completions call constrained to the review schema, deterministic-ish."""
-        messages: list[ChatCompletionMessageParam] = [
-            {"role": "system", "content": prompt.system},
-            {"role": "user", "content": prompt.user},
-        ]
-        return self._client.chat.completions.create(
-            model=self.model,
-            messages=messages,
-            response_format=RESPONSE_FORMAT,
-            temperature=0,
-            timeout=_timeout(timeout),
-        )
+        completion = self._client.chat.completions.create(**chat_request(self.model, prompt),
+                                                          timeout=_timeout(timeout))
+        return cast("ChatCompletion", completion)
+
+
+def chat_request(model: str, prompt: Prompt) -> dict[str, Any]:
+    """The body of one review's Chat Completions request: sent as is, or as one line of an
+    economy batch's input file (core/economy), so both modes ask exactly the same."""
+    messages: list[ChatCompletionMessageParam] = [
+        {"role": "system", "content": prompt.system},
+        {"role": "user", "content": prompt.user},
+    ]
+    return {"model": model, "messages": messages, "response_format": RESPONSE_FORMAT, "temperature": 0}
 
 
 def _timeout(seconds: float) -> openai.Timeout:
@@ -116,7 +118,17 @@ def review_error(error: openai.OpenAIError | ValueError) -> ReviewError:
         return ReviewError("MODEL_TIMEOUT")
     if isinstance(error, openai.APIConnectionError):
         return ReviewError("AI_PROVIDER_UNAVAILABLE")
-    if isinstance(error, openai.APIStatusError) and error.status_code >= 500:
+    if isinstance(error, openai.APIStatusError):
+        return status_code_error(error.status_code)
+    return ReviewError("REVIEW_FAILED")
+
+
+def status_code_error(status: object) -> ReviewError:
+    """The bounded code of the HTTP status a request was refused with (directly, or as one item
+    of an economy batch, core/economy)."""
+    if status == 429:
+        return ReviewError("AI_RATE_LIMITED")
+    if isinstance(status, int) and status >= 500:
         return ReviewError("AI_PROVIDER_UNAVAILABLE")
     return ReviewError("REVIEW_FAILED")
 

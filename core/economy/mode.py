@@ -1,0 +1,41 @@
+"""A batch's mode and the one rule that reads it from a caller (CLI, API, UI)."""
+
+from collections.abc import Sequence
+from typing import Literal, get_args
+from uuid import UUID
+
+from sqlalchemy import Connection
+
+from core.errors import InvalidBatchRequest
+
+BatchMode = Literal["standard", "economy"]
+MODES: tuple[str, ...] = get_args(BatchMode)
+
+
+# The providers whose Batch API economy mode speaks (Gemini's batch mode is not built yet).
+ECONOMY_PROVIDERS = frozenset({"openai"})
+
+
+def batch_mode(value: str | None, provider: str) -> BatchMode:
+    """'standard' when not given; InvalidBatchRequest (nothing stored) for anything unknown, and
+    for economy with a provider that has no Batch API here (its jobs would wait forever)."""
+    mode = (value or "standard").strip().lower()
+    if mode == "standard":
+        return "standard"
+    if mode != "economy":
+        raise InvalidBatchRequest("'mode' must be 'standard' or 'economy'.")
+    if provider not in ECONOMY_PROVIDERS:
+        raise InvalidBatchRequest("Economy mode needs the openai provider (LISTING_REVIEW_PROVIDER=openai); "
+                                  "submit in standard mode instead.")
+    return "economy"
+
+
+class HeldForProviderBatch:
+    """The queue of an economy batch's jobs: no message is written; they wait (QUEUED) for the
+    maintenance loop to send them in a provider batch (core/economy/submit.py)."""
+
+    def enqueue(self, connection: Connection, job_ids: Sequence[UUID], delay_seconds: float = 0) -> None:
+        """Nothing to write: the jobs' rows are the work list."""
+
+
+HELD_FOR_PROVIDER_BATCH = HeldForProviderBatch()

@@ -1,0 +1,52 @@
+"""Polling submitted provider batches from the maintenance loop (no thread per batch): one due
+provider batch per call, its next poll after an exponential backoff, and once it has ended its
+answers written into the job lifecycle (core/economy/results.py) in one transaction.
+"""
+
+from sqlalchemy import Engine
+
+from core.economy.openai_batches import ENDED, OpenAIBatches
+from core.economy.policy import EconomyPolicy
+from core.economy.results import UNANSWERED, answers, write_answers
+from core.jobs.queue import JobQueue
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+
+
+def poll_next_batch(engine: Engine, queue: JobQueue, batches: OpenAIBatches, policy: EconomyPolicy,
+                    max_attempts: int) -> bool:
+    """Poll one due provider batch; False when none was due. Raises ProviderBatchUnavailable
+    (polled again once its lease is over) or storage errors."""
+    with engine.begin() as connection:
+        due = connection.execute(QUERIES["claim_due_poll"], {"lease_seconds": policy.lease_seconds}).first()
+    if due is None:
+        return False
+    if due.state == "cancelling":
+        batches.cancel(due.provider_batch_id)
+        _finish(engine, due.id)
+        return True
+    status = batches.status(due.provider_batch_id)
+    if status.state not in ENDED:
+        with engine.begin() as connection:
+            connection.execute(QUERIES["polled"], {"id": due.id, "wait_seconds": backoff(policy, due.polls)})
+        return True
+    found = answers(batches.lines(status.output_file_id), batches.lines(status.error_file_id))
+    with engine.begin() as connection:
+        unanswered = UNANSWERED.get(status.state, "AI_PROVIDER_UNAVAILABLE")
+        write_answers(connection, queue, due.id, found, unanswered, batches.model, max_attempts)
+        connection.execute(QUERIES["finish"], {"id": due.id, "output_file_id": status.output_file_id,
+                                               "error_file_id": status.error_file_id})
+    return True
+
+
+def backoff(policy: EconomyPolicy, polls: int) -> float:
+    """Doubling from the first poll's wait up to the longest: a day-long batch costs a few dozen
+    polls, a quick one is seen soon."""
+    return float(min(policy.max_poll_seconds, policy.first_poll_seconds * 2 ** min(polls, 20)))
+
+
+def _finish(engine: Engine, provider_batch: object) -> None:
+    with engine.begin() as connection:
+        connection.execute(QUERIES["finish"], {"id": provider_batch, "output_file_id": None,
+                                               "error_file_id": None})

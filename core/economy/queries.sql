@@ -1,0 +1,113 @@
+-- name: next_economy_batch
+-- The oldest unfinished economy batch with a QUEUED job no provider batch ever carried (a job
+-- re-sent in standard mode has a provider_batch_jobs row, so it is never picked again). The
+-- batch row is locked SKIP LOCKED: two processes never split one batch at the same moment.
+-- Bounded by review_batches_economy_idx and the jobs' batch_id index.
+select b.id from review_batches b
+where b.mode = 'economy' and b.completed_at is null
+  and exists (select 1 from review_jobs j where j.batch_id = b.id and j.status = 'QUEUED'
+              and not exists (select 1 from provider_batch_jobs p where p.job_id = j.id))
+order by b.submitted_at
+limit 1
+for update of b skip locked
+
+-- name: insert_intent
+-- A provider batch about to be sent: no provider id yet. next_poll_at is its lease: nobody
+-- else sends it before then.
+insert into provider_batches (id, batch_id, provider, state, next_poll_at)
+values (:id, :batch_id, :provider, 'preparing',
+        current_timestamp + make_interval(secs => :lease_seconds))
+returning created_at
+
+-- name: reserve_jobs
+-- Up to :limit of the batch's unsent QUEUED jobs become RUNNING for the provider batch, each
+-- with its own execution token (its results are fenced by it) and one attempt spent. The
+-- heartbeat is set to the end of the provider's window: the provider holds these jobs until
+-- then, so recovery (release_stale_jobs) leaves them alone. A job joins at most one provider
+-- batch ever (provider_batch_jobs' primary key).
+with picked as (
+  select j.id from review_jobs j
+  where j.batch_id = :batch_id and j.status = 'QUEUED'
+    and not exists (select 1 from provider_batch_jobs p where p.job_id = j.id)
+  order by j.item_position
+  limit :limit
+  for update skip locked
+), claimed as (
+  update review_jobs j set status = 'RUNNING', attempts = j.attempts + 1,
+    execution_token = gen_random_uuid(), started_at = current_timestamp,
+    heartbeat_at = current_timestamp + make_interval(secs => :window_seconds)
+  from picked where j.id = picked.id
+  returning j.id, j.execution_token
+)
+insert into provider_batch_jobs (job_id, provider_batch_id, token)
+select id, :provider_batch, execution_token from claimed
+returning job_id
+
+-- name: claim_due_intent
+-- A provider batch whose sender died (or failed) before recording the provider's answer, once
+-- its lease is over; taking it renews the lease. SKIP LOCKED: one process per intent.
+update provider_batches set next_poll_at = current_timestamp + make_interval(secs => :lease_seconds)
+where id = (select id from provider_batches
+            where state = 'preparing' and next_poll_at <= current_timestamp
+            order by next_poll_at limit 1 for update skip locked)
+returning id, created_at
+
+-- name: requests
+-- The listings a provider batch carries, to build its input file.
+select j.id, j.payload::text as payload
+from provider_batch_jobs p join review_jobs j on j.id = p.job_id
+where p.provider_batch_id = :id
+order by j.item_position
+
+-- name: record_submission
+-- The provider accepted the batch: its id is stored in the same transaction that marks the
+-- intent submitted. Fails (UNIQUE) if that provider batch is already recorded.
+update provider_batches set provider_batch_id = :provider_batch_id, input_file_id = :input_file_id,
+  state = 'submitted', submitted_at = current_timestamp, expected_by = :expected_by,
+  next_poll_at = current_timestamp + make_interval(secs => :first_poll_seconds)
+where id = :id and state = 'preparing'
+returning id
+
+-- name: claim_due_poll
+-- One submitted (or cancelling) provider batch due for a poll; taking it renews its lease.
+update provider_batches set next_poll_at = current_timestamp + make_interval(secs => :lease_seconds)
+where id = (select id from provider_batches
+            where state in ('submitted', 'cancelling') and next_poll_at <= current_timestamp
+            order by next_poll_at limit 1 for update skip locked)
+returning id, provider_batch_id, state, polls
+
+-- name: polled
+-- Still running at the provider: come back after the backoff.
+update provider_batches set polled_at = current_timestamp, polls = polls + 1,
+  next_poll_at = current_timestamp + make_interval(secs => :wait_seconds)
+where id = :id
+
+-- name: finish
+-- Every job of the provider batch is written: nothing more to poll.
+update provider_batches set state = 'finished', polled_at = current_timestamp, polls = polls + 1,
+  output_file_id = :output_file_id, error_file_id = :error_file_id
+where id = :id
+
+-- name: carried_jobs
+-- The jobs of a provider batch still waiting for its answer, with the attempt they hold.
+select j.id, p.token, j.attempts, j.payload::text as payload, j.submitted_at, j.started_at
+from provider_batch_jobs p join review_jobs j on j.id = p.job_id
+where p.provider_batch_id = :id and j.status = 'RUNNING' and j.execution_token = p.token
+
+-- name: cancel_provider_batches
+-- The seller cancels an economy batch: the jobs its provider batches still carry become
+-- CANCELLED (fenced by their token), and each submitted provider batch is marked for the
+-- maintenance loop to cancel at the provider (no HTTP call inside the seller's request).
+with marked as (
+  update provider_batches set state = 'cancelling', next_poll_at = current_timestamp
+  where batch_id = :batch_id and state = 'submitted'
+  returning id
+), carried as (
+  update review_jobs j set status = 'CANCELLED', completed_at = current_timestamp,
+    execution_token = null, heartbeat_at = null
+  from provider_batch_jobs p, provider_batches pb
+  where p.job_id = j.id and pb.id = p.provider_batch_id and pb.batch_id = :batch_id
+    and j.status = 'RUNNING' and j.execution_token = p.token
+  returning j.id
+)
+select (select count(*) from carried) as cancelled, (select count(*) from marked) as marked

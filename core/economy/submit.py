@@ -1,0 +1,72 @@
+"""Sending an economy batch's jobs to the provider's Batch API, exactly once.
+
+Order, and why: record the intent, then create, then record the provider's id.
+1. One transaction writes a provider_batches row ('preparing', our own id) and claims the jobs
+   it will carry (RUNNING, a token each, provider_batch_jobs rows). From here on no pass can pick
+   these jobs again, whatever happens next.
+2. Outside any transaction: upload the input file and create the provider batch, tagged with our
+   id in its metadata.
+3. One transaction stores the provider batch id and marks the intent 'submitted'.
+A crash (or a failed commit) between 2 and 3 leaves a 'preparing' row whose lease runs out; the
+next pass looks for a provider batch tagged with its id (batches.list, newest first, back to the
+intent's creation) and records that one instead of creating another. Creating first and
+recording after would leave nothing in our database to look for: a restart would send the same
+jobs again. The one window left is a crash inside the provider's create call itself (it may or
+may not have been accepted): the lookup covers it too, since the tag travels with the request.
+"""
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import Connection, Engine
+
+from core.economy.openai_batches import Created, OpenAIBatches
+from core.economy.policy import WINDOW_SECONDS, EconomyPolicy
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+def send_next_batch(engine: Engine, batches: OpenAIBatches, policy: EconomyPolicy) -> bool:
+    """Send one due intent (resumed) or else one new provider batch; False when nothing was due.
+    Raises ProviderBatchUnavailable (the intent is resumed after its lease) or storage errors."""
+    with engine.begin() as connection:
+        resumed = connection.execute(QUERIES["claim_due_intent"],
+                                     {"lease_seconds": policy.lease_seconds}).first()
+        intent = (resumed.id, resumed.created_at) if resumed else _new_intent(connection, batches, policy)
+    if intent is None:
+        return False
+    _send(engine, batches, policy, *intent)
+    return True
+
+
+def _new_intent(connection: Connection, batches: OpenAIBatches,
+                policy: EconomyPolicy) -> tuple[uuid.UUID, datetime] | None:
+    """Step 1: the intent row and its jobs, in the caller's transaction."""
+    batch = connection.execute(QUERIES["next_economy_batch"]).first()
+    if batch is None:
+        return None
+    intent = uuid.uuid4()
+    created_at = connection.execute(QUERIES["insert_intent"], {
+        "id": intent, "batch_id": batch.id, "provider": batches.provider,
+        "lease_seconds": policy.lease_seconds}).scalar_one()
+    connection.execute(QUERIES["reserve_jobs"], {"batch_id": batch.id, "provider_batch": intent,
+                                                 "limit": policy.max_requests,
+                                                 "window_seconds": WINDOW_SECONDS})
+    return intent, created_at
+
+
+def _send(engine: Engine, batches: OpenAIBatches, policy: EconomyPolicy, intent: uuid.UUID,
+          created_at: datetime) -> None:
+    """Steps 2 and 3, after looking for what an earlier pass may have created."""
+    created = batches.find(str(intent), created_at) or _create(engine, batches, intent)
+    with engine.begin() as connection:
+        connection.execute(QUERIES["record_submission"], {
+            "id": intent, "provider_batch_id": created.provider_batch_id,
+            "input_file_id": created.input_file_id, "expected_by": created.expected_by,
+            "first_poll_seconds": policy.first_poll_seconds})
+
+
+def _create(engine: Engine, batches: OpenAIBatches, intent: uuid.UUID) -> Created:
+    with engine.connect() as connection:
+        rows = connection.execute(QUERIES["requests"], {"id": intent})
+        requests = [(str(row.id), row.payload) for row in rows]
+    return batches.create(str(intent), batches.input_file(requests))
