@@ -22,6 +22,7 @@ from core.economy.mode import batch_mode
 from core.economy.openai_batches import OpenAIBatches
 from core.economy.policy import EconomyPolicy
 from core.economy.service import run_economy_pass
+from core.economy.status import EconomyStatus, economy_status
 from core.errors import InvalidBatchRequest
 from core.jobs.cancel import cancel_unstarted
 from core.jobs.execution import JobRunner, Outcome
@@ -106,6 +107,21 @@ def test_an_economy_batch_writes_no_queue_message_and_is_reviewed_through_one_pr
                                {"b": batch_id}).scalars().all()
     assert {(r["provider"], r["qualityScore"]) for r in results} == {("openai-batch", 82)}
     assert provider_batch_states(engine, batch_id) == ["finished"]
+
+
+def test_the_batch_page_status_shows_the_mode_and_the_provider_batch(engine: Engine,
+                                                                     fake: FakeOpenAI) -> None:
+    fake.batches.plan.hold = True
+    batch_id = economy_batch(engine, 2)
+    assert economy_status(engine, "local", batch_id) == EconomyStatus("economy", ())
+    run_pass(engine, fake)
+    status = economy_status(engine, "local", batch_id)
+    assert status is not None and status.mode == "economy"
+    [line] = status.provider_batches
+    assert (line.state, line.provider_batch_id, line.items) == ("submitted", fake.batches.created[0], 2)
+    assert line.expected_by is not None and line.submitted_at is not None
+    assert line.expected_by > line.submitted_at
+    assert economy_status(engine, "someone-else", batch_id) is None
 
 
 def test_economy_results_cost_the_batch_price(engine: Engine, fake: FakeOpenAI) -> None:

@@ -111,3 +111,13 @@ with marked as (
   returning j.id
 )
 select (select count(*) from carried) as cancelled, (select count(*) from marked) as marked
+
+-- name: batch_economy_status
+-- The batch page's economy line: the batch's mode and its provider batches (newest first), for
+-- the batch's owner only. provider_batches_batch_idx bounds it.
+select b.mode, pb.state, pb.provider_batch_id, pb.submitted_at, pb.expected_by, pb.polled_at,
+  (select count(*) from provider_batch_jobs p where p.provider_batch_id = pb.id) as items
+from review_batches b
+left join provider_batches pb on pb.batch_id = b.id
+where b.id = :batch_id and b.owner = :owner
+order by pb.created_at desc

@@ -1,0 +1,45 @@
+"""What the batch page shows of economy mode: the mode, and each provider batch's state and
+expected completion (issue 17's "the batch page shows the mode, the provider batch state")."""
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine
+
+from core.errors import storage_errors
+from core.sql import queries_beside
+
+QUERIES = queries_beside(__file__)
+
+
+@dataclass(frozen=True)
+class ProviderBatchLine:
+    """One provider batch: 'preparing' (being sent), 'submitted' (at the provider), 'cancelling'
+    or 'finished' (its answers are written)."""
+
+    state: str
+    provider_batch_id: str | None
+    items: int
+    submitted_at: datetime | None
+    expected_by: datetime | None
+    polled_at: datetime | None
+
+
+@dataclass(frozen=True)
+class EconomyStatus:
+    mode: str
+    provider_batches: tuple[ProviderBatchLine, ...]
+
+
+def economy_status(engine: Engine, owner: str, batch_id: uuid.UUID) -> EconomyStatus | None:
+    """The batch's mode and provider batches; None for an unknown or foreign batch.
+    Raises StorageUnavailable when the database is down."""
+    with storage_errors(), engine.connect() as connection:
+        rows = connection.execute(QUERIES["batch_economy_status"],
+                                  {"batch_id": batch_id, "owner": owner}).all()
+    if not rows:
+        return None
+    lines = tuple(ProviderBatchLine(row.state, row.provider_batch_id, row.items, row.submitted_at,
+                                    row.expected_by, row.polled_at) for row in rows if row.state is not None)
+    return EconomyStatus(rows[0].mode, lines)
