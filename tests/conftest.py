@@ -20,6 +20,7 @@ import pytest
 from psycopg import sql
 from sqlalchemy import Engine
 from sqlalchemy.engine import make_url
+from streamlit.testing.v1 import AppTest
 
 from core import schema
 from core.database import make_engine, plain_postgres_url
@@ -178,3 +179,21 @@ def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
     _, secret = create_key(shared_engine, f"seller-{uuid.uuid4().hex[:8]}")
     with api.client(secret) as client:
         yield client
+
+
+UI_APP = Path(__file__).parent.parent / "ui" / "app.py"
+
+
+@pytest.fixture
+def app(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[AppTest]:
+    """The Streamlit app under AppTest on the test's database, settings read afresh."""
+    from core.settings import get_settings
+
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    get_settings.cache_clear()
+    from ui.services import runtime
+
+    runtime.clear()
+    yield AppTest.from_file(str(UI_APP), default_timeout=30)
+    get_settings.cache_clear()
+    runtime.clear()

@@ -14,6 +14,7 @@ import httpx
 import pytest
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from streamlit.testing.v1 import AppTest
 
 from core.batches.acceptance import accept_batch
 from core.costs.ledger import batch_cost
@@ -36,6 +37,7 @@ from tests.builders import items
 from tests.fake_openai import FakeOpenAI
 from tests.test_batch_names import CATALOG, LISTING
 from tests.test_cli import run
+from tests.test_ui_apptest import upload
 
 QUEUE = DramatiqPgQueue("listing-reviews")
 MODEL = "gpt-4.1-mini"
@@ -293,3 +295,21 @@ def test_a_job_joins_at_most_one_provider_batch(engine: Engine, fake: FakeOpenAI
         conn.execute(text("insert into provider_batch_jobs (job_id, provider_batch_id, token) "
                           "select job_id, provider_batch_id, gen_random_uuid() from provider_batch_jobs"))
     assert json.dumps(provider_batch_states(engine, batch_id)) == '["submitted"]'
+
+
+def test_the_upload_page_offers_economy_mode_with_openai_and_the_batch_page_shows_it(
+        app: AppTest, engine: Engine, fake: FakeOpenAI, monkeypatch) -> None:
+    monkeypatch.setenv("LISTING_REVIEW_PROVIDER", "openai")
+    monkeypatch.setenv("OPENAI_API_KEY", "k")
+    monkeypatch.setenv("OPENAI_BASE_URL", fake.base_url)
+    catalog = b"item_id,title,description,category,price\nA-1,Lamp,Brass desk lamp,Home,9\n"
+    upload(app, "lamp.csv", catalog)
+    [mode] = app.radio
+    assert mode.options == ["Standard (minutes)", "Economy (within 24 h, about half the price)"]
+    mode.set_value("economy").run()
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+    assert not app.exception
+    with engine.connect() as conn:
+        assert conn.execute(text("select mode from review_batches")).scalar_one() == "economy"
+    assert any("Economy mode (provider Batch API, within 24 h): waiting to be sent" in caption.value
+               for caption in app.caption)

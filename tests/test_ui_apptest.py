@@ -26,20 +26,6 @@ def shown(markdown: str) -> str:
     return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
 
 
-@pytest.fixture
-def app(database_url: str, monkeypatch) -> AppTest:
-    from core.settings import get_settings
-
-    monkeypatch.setenv("DATABASE_URL", database_url)
-    get_settings.cache_clear()
-    from ui.services import runtime
-
-    runtime.clear()
-    yield AppTest.from_file(str(APP), default_timeout=30)
-    get_settings.cache_clear()
-    runtime.clear()
-
-
 def upload(app: AppTest, name: str, data: bytes) -> AppTest:
     app.run()
     app.file_uploader[0].set_value((name, data, "text/csv")).run()

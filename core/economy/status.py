@@ -31,6 +31,21 @@ class EconomyStatus:
     mode: str
     provider_batches: tuple[ProviderBatchLine, ...]
 
+    def describe(self) -> str:
+        """The batch page's line, e.g. "Economy mode (provider Batch API, within 24 h): 1,000
+        listings submitted, expected by 2026-12-01 11:00 UTC"."""
+        if not self.provider_batches:
+            return "Economy mode (provider Batch API, within 24 h): waiting to be sent."
+        parts = [_line_text(line) for line in self.provider_batches]
+        return "Economy mode (provider Batch API, within 24 h): " + "; ".join(parts) + "."
+
+
+def _line_text(line: ProviderBatchLine) -> str:
+    text = f"{line.items:,} listing(s) {line.state}"
+    if line.state == "submitted" and line.expected_by is not None:
+        text += f", expected by {line.expected_by:%Y-%m-%d %H:%M %Z}"
+    return text
+
 
 def economy_status(engine: Engine, owner: str, batch_id: uuid.UUID) -> EconomyStatus | None:
     """The batch's mode and provider batches; None for an unknown or foreign batch.

@@ -13,6 +13,7 @@ from core.batches.progress import BatchSummary, get_summary, score_distribution
 from core.batches.retry import retry_failed
 from core.batches.verdicts import STATE_WORDS, VERDICT_RULE, batch_state_text
 from core.costs.ledger import batch_cost
+from core.economy.status import economy_status
 from core.identity.oversight import actions_on, batch_owner, record_action, seller_name
 from core.jobs.cancel import cancel_unstarted
 from core.webhooks.registration import Delivery, batch_deliveries
@@ -55,6 +56,9 @@ def header(engine, summary: BatchSummary, owner: str, own: bool) -> None:
                 if summary.rejected_rows else "")
     st.caption(f"{retry}{plain_label(summary.source_name or 'no file')} · submitted "
                f"{summary.submitted_at:%Y-%m-%d %H:%M:%S %Z}{seller}{rejected}")
+    economy = call(lambda: economy_status(engine, owner, summary.batch_id))
+    if economy is not None and economy.mode == "economy":
+        st.caption(economy.describe())
     for delivery in call(lambda: batch_deliveries(engine, owner, summary.batch_id)) or []:
         st.caption(delivery_line(delivery))
     for action in call(lambda: actions_on(engine, summary.batch_id)) or []:

@@ -2,6 +2,7 @@
 rows (or, by choice, only the valid ones)."""
 
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -10,11 +11,13 @@ from core.batches.submission import submit_catalog
 from core.catalogs.check import CatalogCheck, check_catalog
 from core.catalogs.mapping import TARGETS, ColumnMap, changed_targets, suggested_targets
 from core.catalogs.report import error_report_csv
+from core.economy.mode import ECONOMY_PROVIDERS
 from core.settings import Settings
 from ui.components import post_notice
 from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
+MODE_LABELS = {"standard": "Standard (minutes)", "economy": "Economy (within 24 h, about half the price)"}
 MAPPING_HELP = ("Which field each of your columns holds. 'attribute' keeps the column as an extra "
                 "detail of the listing; 'ignore' leaves it out.")
 
@@ -72,19 +75,33 @@ def show_ready(check: CatalogCheck) -> None:
     ]), hide_index=True)
 
 
-def submit(file_name: str, data: bytes, column_map: ColumnMap | None, batch_name: str,
-           valid_only: bool, budget: float | None = None) -> None:
+def submit(file_name: str, data: bytes, column_map: ColumnMap | None, options: dict[str, Any],
+           valid_only: bool) -> None:
     loaded = call(runtime)
     if loaded is None:
         return
     accepted = call(lambda: submit_catalog(
         loaded.engine, loaded.queue, loaded.settings, owner=viewer().seller_id, filename=file_name,
-        data=data, column_map=column_map, name=batch_name or None, accept_valid_rows=valid_only,
-        budget=budget))
+        data=data, column_map=column_map, accept_valid_rows=valid_only, **options))
     if accepted is not None:
         if not accepted.created:
             post_notice("This file was already submitted; here is that batch.")
         st.switch_page("views/batch.py", query_params={"batch": str(accepted.batch_id)})
+
+
+def batch_options(settings: Settings) -> dict[str, Any]:
+    """The batch's name, budget and mode as the seller set them (submit_catalog's keywords)."""
+    name = st.text_input("Batch name (optional)", max_chars=120,
+                         help="Shown on the Batches list and the batch page.")
+    budget = st.number_input("Budget in USD (optional)", value=None, min_value=0.01, max_value=1_000_000.0,
+                             step=1.0, format="%.2f", help="Once the batch's cost reaches it, the remaining "
+                             "listings stop as Budget exceeded; retry the batch to finish them.")
+    mode = "standard"
+    if settings.provider in ECONOMY_PROVIDERS:
+        mode = st.radio("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, horizontal=True,
+                        help="Economy sends the batch through the provider's Batch API: results "
+                             "within 24 hours at about half the price.") or "standard"
+    return {"name": name or None, "budget": budget, "mode": mode}
 
 
 def upload_page() -> None:
@@ -105,21 +122,17 @@ def upload_page() -> None:
     check = first_look if column_map is None else checked(settings, file_name, data, column_map)
     if check is None:
         return
-    batch_name = st.text_input("Batch name (optional)", max_chars=120,
-                               help="Shown on the Batches list and the batch page.")
-    budget = st.number_input("Budget in USD (optional)", value=None, min_value=0.01, max_value=1_000_000.0,
-                             step=1.0, format="%.2f", help="Once the batch's cost reaches it, the remaining "
-                             "listings stop as Budget exceeded; retry the batch to finish them.")
+    options = batch_options(settings)
     if not check.ok:
         with problems:
             show_problems(check, file_name)
         valid_only = f"Submit the {len(check.items):,} valid listing(s) only"
         if check.valid_rows_acceptable and st.button(valid_only):
-            submit(file_name, data, column_map, batch_name, valid_only=True, budget=budget)
+            submit(file_name, data, column_map, options, valid_only=True)
         return
     show_ready(check)
     if st.button("Submit for review", type="primary"):
-        submit(file_name, data, column_map, batch_name, valid_only=False, budget=budget)
+        submit(file_name, data, column_map, options, valid_only=False)
 
 
 upload_page()
