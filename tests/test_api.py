@@ -50,27 +50,12 @@ def write_headers(key: str | None = None) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
-
-
-@pytest.fixture(scope="module")
 def tight_api(shared_database: str) -> Iterator[ApiServer]:
     """Same database, but 2 unfinished listings per seller and 2 KiB bodies at most."""
     server = ApiServer(shared_database, LISTING_REVIEW_MAX_UNFINISHED_ITEMS_PER_OWNER="2",
                        LISTING_REVIEW_MAX_UPLOAD_BYTES="2048")
     yield server
     server.close()
-
-
-@pytest.fixture
-def seller(api: ApiServer, shared_engine: Engine) -> Iterator[httpx.Client]:
-    """A client authenticated as a brand-new seller."""
-    _, secret = create_key(shared_engine, f"seller-{uuid.uuid4().hex[:8]}")
-    with api.client(secret) as client:
-        yield client
 
 
 @pytest.fixture

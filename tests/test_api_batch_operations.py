@@ -31,13 +31,6 @@ CSV_CATALOG = ("SKU,Title,Description,Category,Price,Colour\n"
                "S-3,Cable,USB cable two metres long,Computers,5.50,grey\n")
 
 
-@pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
-
-
 def new_seller(api: ApiServer, shared_engine: Engine) -> httpx.Client:
     _, secret = create_key(shared_engine, f"ops-{uuid.uuid4().hex[:8]}")
     return api.client(secret)

@@ -206,13 +206,6 @@ def test_another_sellers_batch_has_no_items_or_counts(engine: Engine, batch: uui
 
 # --- the same over HTTP and the command line ---
 
-@pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
-
-
 @pytest.fixture
 def seller(api: ApiServer, shared_engine: Engine) -> Iterator[tuple[httpx.Client, str]]:
     owner = f"table-{uuid.uuid4().hex[:8]}"

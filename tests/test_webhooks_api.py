@@ -3,7 +3,6 @@ shown once, another seller sees neither the webhook nor a batch's deliveries, ba
 
 import json
 import uuid
-from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -16,13 +15,6 @@ from tests.test_cli import run
 
 WEBHOOK = "/api/listings/webhook"
 HEADERS = {"X-API-Version": "1"}
-
-
-@pytest.fixture(scope="module")
-def api(shared_database: str) -> Iterator[ApiServer]:
-    server = ApiServer(shared_database)
-    yield server
-    server.close()
 
 
 def client_for(api: ApiServer, engine: Engine) -> httpx.Client:
