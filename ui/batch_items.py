@@ -19,9 +19,9 @@ VIEW_LABELS = {"all": "All", "needs_attention": "Needs attention", "needs_human_
 SORTS = {"position": "File order", "score": "Lowest score first"}
 PAGE_SIZE = 25
 TABLE_COLUMNS = {"#": st.column_config.NumberColumn(width="small"),
-                 "Title": st.column_config.TextColumn(width="large"),
+                 "Title": st.column_config.TextColumn(width="medium"),
                  "Verdict": st.column_config.TextColumn(width="medium"),
-                 "Score": st.column_config.NumberColumn(format="%d", width="small"),
+                 "Score": st.column_config.TextColumn(width="small"),  # blank until reviewed
                  "Issues": st.column_config.NumberColumn(width="small")}
 
 
@@ -57,7 +57,7 @@ def items_section(engine: Engine, owner: str, summary: BatchSummary) -> None:
 
 def items_table(items: list[BatchItem], key: str) -> BatchItem | None:
     """The page as a table; the selected row's item (None when nothing is selected)."""
-    table = pd.DataFrame([_row(item) for item in items]).astype({"Score": "Int64"})  # blank, not None
+    table = pd.DataFrame([_row(item) for item in items])
     selection = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row", key=key,
                              column_config=TABLE_COLUMNS)
     rows = selection.selection.rows if selection else []
@@ -68,7 +68,8 @@ def _row(item: BatchItem) -> dict[str, Any]:
     return {"#": item.position, "Item id": item.item_id, "Title": item.title,
             "State": state_word(item.status),
             "Verdict": VERDICT_WORDS[item.verdict] if item.verdict else "",
-            "Score": item.score, "Human review": "yes" if item.human_review else "",
+            "Score": "" if item.score is None else str(item.score),
+            "Human review": "yes" if item.human_review else "",
             "Issues": item.issue_count}
 
 
