@@ -395,3 +395,14 @@ def test_a_huge_json_array_over_the_limit_is_counted_without_being_held(wrap: st
         tracemalloc.stop()
     assert read.count == 4 * 1024 * 1024 // 3 + 1 and len(read.records) == 10
     assert peak < 1024 * 1024
+
+
+HUGE_EXPONENT = (b'{"item_id": "A", "title": "T", "description": "D", "category": "C", '
+                 b'"price": 1e99999999999999999999}')
+
+
+@pytest.mark.parametrize("name,data", [("c.json", b"[" + HUGE_EXPONENT + b"]"),
+                                       ("c.jsonl", HUGE_EXPONENT + b"\n")])
+def test_a_number_past_what_a_decimal_holds_is_a_json_problem_not_a_crash(name: str, data: bytes):
+    result = check_catalog(data, name, LIMIT_ITEMS, 1024 * 1024)
+    assert not result.ok and "Number out of range" in result.errors[0].message

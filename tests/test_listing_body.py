@@ -62,6 +62,7 @@ def test_a_listing_flat_or_wrapped_keeps_its_typed_price(wrapped: bool):
     (b"\xff{}", "is not UTF-8"),
     (b"[" * 100_000, "nested too deeply"),
     (b"[1, 2]", "must be one JSON object"),
+    (b'{"price": 1e999999999999999999999}', "is not valid JSON \\(Number out of range"),
 ])
 def test_a_body_that_is_no_listing_object_names_the_problem(data: bytes, message: str):
     with pytest.raises(InvalidBatchRequest, match=message) as refused:
