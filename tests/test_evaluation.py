@@ -124,6 +124,13 @@ def test_tokens_are_none_when_the_provider_reports_none():
     assert card.input_tokens is None and card.output_tokens is None and card.concept_coverage is None
 
 
+def test_a_number_no_decimal_can_hold_is_a_line_problem_not_a_crash():
+    with pytest.raises(InvalidBatchRequest) as caught:
+        parse_dataset('{"id": "x", "listing": {"price": 1e99999999999999999999}}')
+    assert [(row["line"], row["field"]) for row in caught.value.rows] == [(1, "line")]
+    assert "Number out of range" in caught.value.rows[0]["message"]
+
+
 def test_malformed_lines_are_all_reported_with_line_and_field():
     text = "\n".join([
         line("ok"),

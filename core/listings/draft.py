@@ -62,7 +62,7 @@ def printable(text: str) -> str:
 
 # JSON as listings are read everywhere: every number a Decimal, so 45.00 keeps its scale and an
 # integer of any length is a value the field rules reject (int() raises past 4,300 digits).
-def _json_number(text: str) -> Decimal:
+def json_number(text: str) -> Decimal:
     """A JSON number as a Decimal; one whose exponent is past what Decimal can hold at all
     (1e999999999999999999) is refused like any other bad JSON, not raised as InvalidOperation."""
     try:
@@ -71,7 +71,7 @@ def _json_number(text: str) -> Decimal:
         raise json.JSONDecodeError("Number out of range", text, 0) from None
 
 
-JSON_DECODER = json.JSONDecoder(parse_float=_json_number, parse_int=_json_number)
+JSON_DECODER = json.JSONDecoder(parse_float=json_number, parse_int=json_number)
 
 
 def load_json(text: str) -> Any:

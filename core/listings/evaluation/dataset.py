@@ -13,12 +13,11 @@ review asserting it, not quoting or doubting it.
 import hashlib
 import json
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from core.errors import InvalidBatchRequest
-from core.listings.draft import ListingDraft, validate_draft
+from core.listings.draft import ListingDraft, json_number, validate_draft
 
 OUR_KEYS = frozenset({"id", "tags", "listing", "expect"})
 REFERENCE_KEYS = frozenset({"id", "tags", "listing", "expectations"})
@@ -111,7 +110,7 @@ def _rows(number: int, case_id: str | None, problems: Problems) -> list[dict[str
 def _json_object(line: str, problems: Problems) -> dict[str, Any] | None:
     """Prices stay Decimal (parse_float) so 45.00 is reviewed exactly as a seller typed it."""
     try:
-        data = json.loads(line, parse_float=Decimal)
+        data = json.loads(line, parse_float=json_number)
     except (json.JSONDecodeError, RecursionError) as error:
         problems.append(("line", f"not valid JSON ({getattr(error, 'msg', 'too deeply nested')}); "
                                  "write one JSON object per line."))
