@@ -2,6 +2,7 @@
 
 import json
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,21 @@ def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine:
             "select item_id from review_jobs where batch_id = :b order by item_position"),
             {"b": retry.id}).scalars().all()
     assert str(retry.retry_of) == original and items == ["BK-3002", "BK-3005"]
+
+
+def test_a_retry_from_the_batch_page_takes_a_raised_budget(app: AppTest, engine: Engine):
+    submit_sample(app, "books.json")
+    finish_batch(engine, fail_positions=(3,))
+    open_batch(app, engine)
+    next(widget for widget in app.number_input
+         if widget.label.startswith("Budget for the retry")).set_value(7.5).run()
+    next(button for button in app.button
+         if button.label == "Retry failed and cancelled listings").click().run()
+    assert not app.exception
+    with engine.connect() as conn:
+        budget = conn.execute(text(
+            "select budget_usd from review_batches where retry_of is not null")).scalar_one()
+    assert budget == Decimal("7.5000")
 
 
 def test_selecting_a_row_opens_its_review_beside_the_listing_as_submitted(app: AppTest, engine: Engine):

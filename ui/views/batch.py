@@ -100,10 +100,11 @@ def charts(engine, owner: str, summary: BatchSummary) -> None:
 
 def actions(summary: BatchSummary, owner: str) -> None:
     retry_column, cancel_column = st.columns(2)
+    budget = retry_budget(retry_column, summary)
     if retry_column.button("Retry failed and cancelled listings", disabled=not summary.retryable,
                            key=f"retry-{summary.batch_id}",
                            help="Available once the batch is complete; good reviews are never sent again."):
-        retry(summary, owner)
+        retry(summary, owner, budget)
     confirming = f"confirm-cancel-{summary.batch_id}"
     if cancel_column.button(f"Cancel the {summary.queued:,} listing(s) not yet started",
                             disabled=summary.queued == 0, key=f"cancel-{summary.batch_id}"):
@@ -112,10 +113,21 @@ def actions(summary: BatchSummary, owner: str) -> None:
         confirm_cancel(summary, owner, confirming)
 
 
-def retry(summary: BatchSummary, owner: str) -> None:
+def retry_budget(column, summary: BatchSummary) -> float | None:
+    """A new budget for the retry, offered once there is something to retry: listings stopped
+    as Budget exceeded only finish under a raised one. Blank keeps this batch's budget."""
+    if not summary.retryable:
+        return None
+    return column.number_input(
+        "Budget for the retry in USD (optional)", value=None, min_value=0.01, max_value=1_000_000.0,
+        step=1.0, format="%.2f", key=f"retry-budget-{summary.batch_id}",
+        help="Blank keeps this batch's budget (if it has one).")
+
+
+def retry(summary: BatchSummary, owner: str, budget: float | None) -> None:
     loaded = runtime()
     retried = call(lambda: retry_failed(loaded.engine, loaded.queue, owner, summary.batch_id,
-                                        loaded.settings.max_batch_items))
+                                        loaded.settings.max_batch_items, budget=budget))
     if retried is None:
         return
     call(lambda: record_action(loaded.engine, viewer(), "retry", summary.batch_id, owner))
