@@ -50,16 +50,20 @@ def test_the_last_terminal_write_completes_the_batch_in_its_transaction(engine: 
     assert done.completed_at is not None and (done.succeeded, done.failed, done.cancelled) == (0, 2, 1)
 
 
-def test_two_last_jobs_finishing_at_once_complete_the_batch(engine: Engine):
+def test_two_last_jobs_finishing_at_once_complete_the_batch(engine: Engine) -> None:
+    """The second writer either waits for the first (and then sees its job terminal) or does
+    not; either way, once both committed the batch is complete. A trigger that only looked
+    for unfinished siblings in its own snapshot would see each other's job unfinished."""
     with engine.begin() as conn:
         batch_id = insert_batch(conn)
         first, second = member(conn, batch_id, 1), member(conn, batch_id, 2)
     holder = engine.connect()
     holder.begin()
-    finish(holder, first)  # the batch row is now locked by this open transaction
-    other = threading.Thread(target=lambda: _finish_alone(engine, second))
+    finish(holder, first)
+    written = threading.Event()
+    other = threading.Thread(target=lambda: _finish_alone(engine, second, written))
     other.start()
-    _wait_until_blocked(engine)
+    _wait_until_blocked_or(engine, written)
     holder.commit()
     holder.close()
     other.join(timeout=30)
@@ -67,22 +71,84 @@ def test_two_last_jobs_finishing_at_once_complete_the_batch(engine: Engine):
         assert completion(conn, batch_id).completed_at is not None
 
 
-def _finish_alone(engine: Engine, job_id: uuid.UUID) -> None:
+def _finish_alone(engine: Engine, job_id: uuid.UUID, written: threading.Event | None = None,
+                  commit: threading.Event | None = None) -> None:
     with engine.begin() as conn:
         finish(conn, job_id)
+        if written is not None:
+            written.set()
+        if commit is not None:
+            commit.wait(30)
 
 
-def _wait_until_blocked(engine: Engine) -> None:
-    """Until another session waits for a row lock (the batch's, held by the test)."""
+def _wait_until_blocked_or(engine: Engine, written: threading.Event) -> None:
+    """Until another session waits for a row lock held by the test, or has written its job."""
     with engine.connect() as conn:
         conn.execution_options(isolation_level="AUTOCOMMIT")
         for _ in range(10_000):
             waiting = conn.execute(text("select count(*) from pg_stat_activity "
                                         "where wait_event_type = 'Lock'")).scalar_one()
-            if waiting:
+            if waiting or written.is_set():
                 return
             conn.execute(text("select pg_sleep(0.01)"))
-    raise AssertionError("the second writer never waited for the batch's lock")
+    raise AssertionError("the second writer neither waited nor wrote")
+
+
+def test_terminal_writes_of_one_batch_do_not_wait_for_each_other(engine: Engine) -> None:
+    """Two jobs of a batch with other jobs unfinished: the second terminal write commits while
+    the first's transaction is still open (0009's trigger made it wait for the batch row)."""
+    with engine.begin() as conn:
+        batch_id = insert_batch(conn)
+        jobs = [member(conn, batch_id, position) for position in range(1, 5)]
+    holder = engine.connect()
+    holder.begin()
+    finish(holder, jobs[1])
+    with engine.begin() as conn:
+        conn.execute(text("set local lock_timeout = '20s'"))  # a wait fails instead of hanging
+        finish(conn, jobs[2])
+    holder.commit()
+    holder.close()
+    with engine.connect() as conn:
+        assert completion(conn, batch_id).completed_at is None
+
+
+def test_the_last_writers_of_many_batches_at_once_complete_every_batch(engine: Engine) -> None:
+    """Every job of two batches at once, each in its own session held open until all eight
+    have written or wait, ten times: every batch completes, with its counts and the completion
+    time of its last job."""
+    with engine.begin() as conn:
+        batches = [insert_batch(conn) for _ in range(20)]
+        jobs = [member(conn, batch_id, position) for batch_id in batches for position in range(1, 5)]
+    for start in range(0, len(jobs), 8):
+        _finish_together(engine, jobs[start:start + 8])
+    with engine.connect() as conn:
+        for batch_id in batches:
+            done = completion(conn, batch_id)
+            last = conn.execute(text("select max(completed_at) from review_jobs where batch_id = :id"),
+                                {"id": batch_id}).scalar_one()
+            assert (done.completed_at, done.cancelled) == (last, 4)
+
+
+def _finish_together(engine: Engine, job_ids: list[uuid.UUID]) -> None:
+    """Each job in its own session; none commits before every one has written or is waiting."""
+    commit = threading.Event()
+    written = [threading.Event() for _ in job_ids]
+    threads = [threading.Thread(target=_finish_alone, args=(engine, job_id, done, commit))
+               for job_id, done in zip(job_ids, written, strict=True)]
+    for thread in threads:
+        thread.start()
+    with engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT")
+        for _ in range(10_000):
+            waiting = conn.execute(text(
+                "select count(*) from pg_stat_activity "
+                "where wait_event_type = 'Lock' and datname = current_database()")).scalar_one()
+            if waiting + sum(done.is_set() for done in written) >= len(job_ids):
+                break
+            conn.execute(text("select pg_sleep(0.01)"))
+    commit.set()
+    for thread in threads:
+        thread.join(timeout=30)
 
 
 BROKEN = {

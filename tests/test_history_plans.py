@@ -6,6 +6,7 @@ query (a status filter, the failures of a batch), the plan uses it.
 Plans, not timings: the timings live in benchmarks/history.py.
 """
 
+import importlib
 import json
 import uuid
 from collections.abc import Iterator
@@ -158,7 +159,7 @@ def test_cancel_touches_only_the_unfinished_children(grown):
     engine, history = grown
     params = {"owner": BIG, "batch_id": history.running_batch}
     assert_bounded(engine, JOB_QUERIES["cancel_queued_batch_jobs"], params,
-                   "review_jobs_batch_unfinished_idx")
+                   "review_jobs_batch_unfinished_position_idx")
 
 
 def test_admission_counts_only_unfinished_work(grown):
@@ -171,3 +172,18 @@ def test_admission_counts_only_unfinished_work(grown):
 def test_operations_snapshot_reads_no_whole_table(grown, query):
     engine, _ = grown
     assert_bounded(engine, OPERATIONS_QUERIES[query], {})
+
+
+def _completion_statement(name: str) -> TextClause:
+    """A statement of migration 0015's completion trigger, with the batch as a parameter."""
+    module = importlib.import_module("migrations.versions.0015_concurrent_completions")
+    return text(getattr(module, name).format(batch=":batch_id"))
+
+
+@pytest.mark.parametrize(("statement", "index"), [
+    ("IDLE_UNFINISHED_SIBLING", "review_jobs_batch_unfinished_position_idx"),
+    ("UNFINISHED_CHILD", "review_jobs_batch_unfinished_position_idx")])
+def test_completion_check_reads_only_the_unfinished_children(grown: Any, statement: str, index: str) -> None:
+    """Run in every terminal write of a batch's job: bounded by the batch's unfinished children."""
+    engine, history = grown
+    assert_bounded(engine, _completion_statement(statement), {"batch_id": history.running_batch}, index)

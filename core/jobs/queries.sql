@@ -93,7 +93,7 @@ from review_jobs where id = :id and owner = :owner
 -- for the row lock and then skips the job (status is no longer QUEUED), and vice versa; the
 -- job's message stays and is acked unprocessed when delivered. `found` tells an unknown or
 -- foreign batch from one with nothing left to cancel. The batch's unfinished children are one
--- range of review_jobs_batch_unfinished_idx (the batch_id itself pins the owner).
+-- range of review_jobs_batch_unfinished_position_idx (the batch_id itself pins the owner).
 with batch as (
   select id, owner from review_batches where id = :batch_id and owner = :owner
 ), cancelled as (
