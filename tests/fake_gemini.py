@@ -6,7 +6,8 @@ only restate. Tests script the next answers with a queue of behaviours; anything
 gets a valid review. A request whose response schema has a property without a description is
 refused with 400 (the schema rule is fake_openai.schema_problems, non-strict: Gemini has no
 strict mode). `FakeGemini(rpm=..., tpm=...)` enforces a rate limit like fake_openai's
-(WindowLimit: 429 RESOURCE_EXHAUSTED with Retry-After, counted); off by default.
+(WindowLimit: 429 RESOURCE_EXHAUSTED with Retry-After, counted); off by default. It also speaks
+batch mode (`fake.batches`, tests/fake_gemini_batches.py).
 """
 
 import json
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.fake_gemini_batches import FakeGeminiBatches
 from tests.fake_openai import WindowLimit, schema_problems
 
 DEFAULT_REVIEW = {
@@ -55,6 +57,7 @@ class FakeGemini:
         self.limit = WindowLimit(rpm, tpm, window) if rpm or tpm else None
         self.requests: list[RecordedRequest] = []
         self.rejected: list[list[str]] = []  # schema problems of each refused request
+        self.batches = FakeGeminiBatches()  # batch mode (economy mode), tests/fake_gemini_batches.py
         self._behaviours: queue.SimpleQueue[Behaviour] = queue.SimpleQueue()
         self._stopping = threading.Event()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
@@ -117,6 +120,9 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
         body = _json_or_text(raw)
         fake.requests.append(RecordedRequest("POST", self.path, dict(self.headers), body))
+        if fake.batches.handles(self.path):
+            self.send_json(*fake.batches.answer("POST", self.path, body))
+            return
         if not GENERATE_PATH.fullmatch(self.path):
             self.send_json(404, _error(404))
             return
@@ -128,6 +134,12 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_json(429, _error(429), fake.limit.refusal_headers(wait))
             return
         fake._next()(self)
+
+    def do_GET(self) -> None:
+        """Batch mode's reads (get, list); nothing else is read with GET."""
+        fake: FakeGemini = self.server.fake  # type: ignore[attr-defined]
+        fake.requests.append(RecordedRequest("GET", self.path, dict(self.headers), None))
+        self.send_json(*fake.batches.answer("GET", self.path, None))
 
     def send_json(self, code: int, payload: Any, headers: dict[str, str] | None = None) -> None:
         """Send `payload` (JSON-encoded unless already a string); a gone client is not an error."""

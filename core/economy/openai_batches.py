@@ -1,8 +1,8 @@
-"""OpenAI's Files and Batches APIs through the openai SDK: the only HTTP of economy mode.
+"""OpenAI's Files and Batches APIs through the openai SDK (economy mode's ProviderBatches for
+openai, core/economy/batches_api.py).
 
-Every SDK failure is raised as ProviderBatchUnavailable, by type only: SDK errors carry provider
-text, which never reaches a log line or a stored error. The maintenance loop simply tries again
-on its next pass.
+The output and error files are read as a stream, line by line (a provider batch holds up to
+50,000 answers): memory stays bounded by a line, whatever the file's size.
 """
 
 from __future__ import annotations
@@ -10,48 +10,30 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
+from pydantic import ValidationError
+
+from core.economy.batches_api import ENDED, INTENT_KEY, Answer, Created, ProviderBatchUnavailable, Status
+from core.economy.policy import MAX_REQUESTS, WINDOW_SECONDS
+from core.listings.errors import ReviewError
 from core.listings.prompt import render_prompt
-from core.listings.providers.openai_chat import chat_request
+from core.listings.providers.openai_chat import answer_from, chat_request, status_code_error
 from core.listings.snapshot import decode_snapshot
 from core.settings import Settings, SettingsError
 
-if TYPE_CHECKING:
-    pass
-
-ENDPOINT = "/v1/chat/completions"
-# Our provider batch's id in the provider batch's metadata: how a resumed intent finds a batch
-# the provider accepted before we could record it.
-INTENT_KEY = "listing_review_intent"
-# States after which the provider batch changes no more (its files are final).
-ENDED = frozenset({"completed", "failed", "expired", "cancelled"})
-
-
-class ProviderBatchUnavailable(Exception):
-    """The provider did not answer usably; the step is tried again on a later pass."""
-
-
-@dataclass(frozen=True)
-class Created:
-    provider_batch_id: str
-    input_file_id: str
-    expected_by: datetime
-
-
-@dataclass(frozen=True)
-class Status:
-    state: str
-    output_file_id: str | None
-    error_file_id: str | None
+ENDPOINT: Final = "/v1/chat/completions"
+# An item's error code in the error file, as our bounded code.
+ITEM_ERRORS = {"batch_expired": "MODEL_TIMEOUT", "batch_cancelled": "MODEL_TIMEOUT"}
 
 
 class OpenAIBatches:
     """One configured OpenAI endpoint; the SDK is imported when the first client is built."""
 
     provider = "openai"
+    max_requests = MAX_REQUESTS
+    window_seconds = WINDOW_SECONDS
 
     def __init__(self, settings: Settings) -> None:
         import openai
@@ -63,23 +45,19 @@ class OpenAIBatches:
                                      base_url=settings.openai_base_url, max_retries=0,
                                      timeout=openai.Timeout(settings.model_timeout, connect=10.0))
 
-    def input_file(self, requests: Sequence[tuple[str, str]]) -> bytes:
-        """The JSONL of (job id, stored payload) pairs: the request the standard mode would send,
-        with our job id as custom_id."""
-        return b"".join(_line(job_id, self.model, payload) for job_id, payload in requests)
-
-    def create(self, intent: str, data: bytes) -> Created:
-        """Upload the input file and create the batch, tagged with our intent id."""
+    def create(self, intent: str, requests: Sequence[tuple[str, str]]) -> Created:
+        """Upload the JSONL of the requests the standard mode would send (our job id as
+        custom_id) and create the batch, tagged with our intent id."""
+        data = b"".join(_line(job_id, self.model, payload) for job_id, payload in requests)
         with _translated():
             uploaded = self._client.files.create(file=(f"{intent}.jsonl", data, "application/jsonl"),
                                                  purpose="batch")
-            batch = self._client.batches.create(input_file_id=uploaded.id, endpoint="/v1/chat/completions",
+            batch = self._client.batches.create(input_file_id=uploaded.id, endpoint=ENDPOINT,
                                                 completion_window="24h", metadata={INTENT_KEY: intent})
         return Created(batch.id, uploaded.id, datetime.fromtimestamp(batch.expires_at or 0, UTC))
 
     def find(self, intent: str, since: datetime) -> Created | None:
-        """The provider batch an earlier pass created for this intent, if any: the list is newest
-        first, so it is read only back to the intent's creation."""
+        """The list is newest first, so it is read only back to the intent's creation."""
         with _translated():
             for batch in self._client.batches.list(limit=100):
                 if batch.created_at < since.timestamp() - 60:
@@ -92,20 +70,49 @@ class OpenAIBatches:
     def status(self, provider_batch_id: str) -> Status:
         with _translated():
             batch = self._client.batches.retrieve(provider_batch_id)
-        return Status(batch.status, batch.output_file_id, batch.error_file_id)
+        state = batch.status if batch.status in ENDED else "running"
+        return Status(state, batch.output_file_id, batch.error_file_id)
 
-    def lines(self, file_id: str | None) -> Iterator[Any]:
-        """The JSON lines of an output or error file (none when there is no file). A line that is
-        not JSON is left out: its item counts as unanswered (core/economy/results.py)."""
-        if file_id is None:
-            return iter(())
-        with _translated():
-            content = self._client.files.content(file_id).text
-        return (parsed for parsed in map(_parsed, content.splitlines()) if parsed is not None)
+    def answers(self, provider_batch_id: str, status: Status) -> Iterator[tuple[str, Answer]]:
+        """The output file's answers, then the error file's."""
+        for file_id in (status.output_file_id, status.error_file_id):
+            if file_id is not None:
+                yield from self._file_answers(file_id)
 
     def cancel(self, provider_batch_id: str) -> None:
         with _translated():
             self._client.batches.cancel(provider_batch_id)
+
+    def _file_answers(self, file_id: str) -> Iterator[tuple[str, Answer]]:
+        """Streamed: the SDK's raw response read line by line. A line that is not JSON or names
+        no custom_id is left out: its item counts as unanswered."""
+        with _translated(), self._client.files.with_streaming_response.content(file_id) as response:
+            for text in response.iter_lines():
+                line = _parsed(text)
+                if isinstance(line, dict) and isinstance(line.get("custom_id"), str):
+                    yield line["custom_id"], _answer(line)
+
+
+def _answer(line: dict[str, Any]) -> Answer:
+    response, error = line.get("response"), line.get("error")
+    if isinstance(error, dict) or not isinstance(response, dict):
+        code = error.get("code") if isinstance(error, dict) else None
+        return ReviewError(ITEM_ERRORS.get(str(code), "AI_PROVIDER_UNAVAILABLE"))
+    if response.get("status_code") != 200:
+        return status_code_error(response.get("status_code"))
+    return _validated(response.get("body"))
+
+
+def _validated(body: Any) -> Answer:
+    """Validated exactly as a direct call's answer (openai_chat.answer_from)."""
+    from openai.types.chat import ChatCompletion
+
+    try:
+        return answer_from(ChatCompletion.model_validate(body))
+    except ReviewError as error:
+        return error
+    except ValidationError:
+        return ReviewError("AI_RESPONSE_INVALID")
 
 
 def _parsed(line: str) -> Any:

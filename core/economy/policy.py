@@ -1,6 +1,7 @@
 """Economy mode's limits and timing, in one place (importing it loads no SDK)."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 # OpenAI takes at most 50,000 requests per batch (and 200 MB; a review request is ~3 KB).
 MAX_REQUESTS = 50_000
@@ -11,9 +12,12 @@ WINDOW_SECONDS = 25 * 3600.0
 
 @dataclass(frozen=True)
 class EconomyPolicy:
-    """Timing of the maintenance step: a pass's lease on what it took, and the poll backoff."""
+    """Timing of the maintenance step (a pass's lease on what it took, the poll backoff) and the
+    budgets its claims are checked against (the seller's daily budget, priced with prices_file)."""
 
     lease_seconds: float = 300.0
     first_poll_seconds: float = 30.0
     max_poll_seconds: float = 1800.0
     max_requests: int = MAX_REQUESTS
+    daily_budget: float = 0.0
+    prices_file: Path | None = None

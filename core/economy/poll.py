@@ -1,20 +1,20 @@
 """Polling submitted provider batches from the maintenance loop (no thread per batch): one due
 provider batch per call, its next poll after an exponential backoff, and once it has ended its
-answers written into the job lifecycle (core/economy/results.py) in one transaction.
+answers streamed into the job lifecycle (core/economy/results.py) chunk by chunk.
 """
 
 from sqlalchemy import Engine
 
-from core.economy.openai_batches import ENDED, OpenAIBatches
+from core.economy.batches_api import ENDED, ProviderBatches
 from core.economy.policy import EconomyPolicy
-from core.economy.results import UNANSWERED, answers, write_answers
+from core.economy.results import ResultWriter
 from core.jobs.queue import JobQueue
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
 
 
-def poll_next_batch(engine: Engine, queue: JobQueue, batches: OpenAIBatches, policy: EconomyPolicy,
+def poll_next_batch(engine: Engine, queue: JobQueue, batches: ProviderBatches, policy: EconomyPolicy,
                     max_attempts: int) -> bool:
     """Poll one due provider batch; False when none was due. Raises ProviderBatchUnavailable
     (polled again once its lease is over) or storage errors."""
@@ -31,12 +31,9 @@ def poll_next_batch(engine: Engine, queue: JobQueue, batches: OpenAIBatches, pol
         with engine.begin() as connection:
             connection.execute(QUERIES["polled"], {"id": due.id, "wait_seconds": backoff(policy, due.polls)})
         return True
-    found = answers(batches.lines(status.output_file_id), batches.lines(status.error_file_id))
-    with engine.begin() as connection:
-        unanswered = UNANSWERED.get(status.state, "AI_PROVIDER_UNAVAILABLE")
-        write_answers(connection, queue, due.id, found, unanswered, batches.model, max_attempts)
-        connection.execute(QUERIES["finish"], {"id": due.id, "output_file_id": status.output_file_id,
-                                               "error_file_id": status.error_file_id})
+    writer = ResultWriter(engine, queue, due.id, batches.provider, batches.model, max_attempts)
+    writer.write(batches.answers(due.provider_batch_id, status), status.state)
+    _finish(engine, due.id, status.output_file_id, status.error_file_id)
     return True
 
 
@@ -46,7 +43,8 @@ def backoff(policy: EconomyPolicy, polls: int) -> float:
     return float(min(policy.max_poll_seconds, policy.first_poll_seconds * 2 ** min(polls, 20)))
 
 
-def _finish(engine: Engine, provider_batch: object) -> None:
+def _finish(engine: Engine, provider_batch: object, output_file_id: str | None = None,
+            error_file_id: str | None = None) -> None:
     with engine.begin() as connection:
-        connection.execute(QUERIES["finish"], {"id": provider_batch, "output_file_id": None,
-                                               "error_file_id": None})
+        connection.execute(QUERIES["finish"], {"id": provider_batch, "output_file_id": output_file_id,
+                                               "error_file_id": error_file_id})

@@ -2,14 +2,24 @@
 -- The oldest unfinished economy batch with a QUEUED job no provider batch ever carried (a job
 -- re-sent in standard mode has a provider_batch_jobs row, so it is never picked again). The
 -- batch row is locked SKIP LOCKED: two processes never split one batch at the same moment.
--- Bounded by review_batches_economy_idx and the jobs' batch_id index.
-select b.id from review_batches b
+-- Bounded by review_batches_economy_idx and the jobs' batch_id index. Its seller and budget
+-- are what the claim is checked against (core/costs/budget.py).
+select b.id, b.owner, b.budget_usd from review_batches b
 where b.mode = 'economy' and b.completed_at is null
   and exists (select 1 from review_jobs j where j.batch_id = b.id and j.status = 'QUEUED'
               and not exists (select 1 from provider_batch_jobs p where p.job_id = j.id))
 order by b.submitted_at
 limit 1
 for update of b skip locked
+
+-- name: stop_unsent_over_budget
+-- The batch's or its seller's budget is spent: its jobs no provider batch carries end unclaimed
+-- as the standard path ends them (core/costs/queries.sql stop_over_budget): CANCELLED with the
+-- code BUDGET_EXCEEDED, no attempt spent. The jobs' batch_id index bounds it.
+update review_jobs j set status = 'CANCELLED', completed_at = current_timestamp,
+  error_code = 'BUDGET_EXCEEDED', error_message = :message
+where j.batch_id = :batch_id and j.status = 'QUEUED'
+  and not exists (select 1 from provider_batch_jobs p where p.job_id = j.id)
 
 -- name: insert_intent
 -- A provider batch about to be sent: no provider id yet. next_poll_at is its lease: nobody
@@ -89,10 +99,21 @@ update provider_batches set state = 'finished', polled_at = current_timestamp, p
 where id = :id
 
 -- name: carried_jobs
--- The jobs of a provider batch still waiting for its answer, with the attempt they hold.
+-- Up to :limit jobs of a provider batch still waiting for its answer, with the attempt they
+-- hold (provider_batch_jobs_batch_idx, then each job's primary key).
 select j.id, p.token, j.attempts, j.payload::text as payload, j.submitted_at, j.started_at
 from provider_batch_jobs p join review_jobs j on j.id = p.job_id
 where p.provider_batch_id = :id and j.status = 'RUNNING' and j.execution_token = p.token
+limit :limit
+
+-- name: carried_jobs_among
+-- Those of the jobs :ids (one chunk of answers) the provider batch still carries: primary key
+-- lookups of provider_batch_jobs and review_jobs. A job id the batch does not carry (already
+-- written, cancelled, or another batch's) is not returned, so its answer is dropped.
+select j.id, p.token, j.attempts, j.payload::text as payload, j.submitted_at, j.started_at
+from provider_batch_jobs p join review_jobs j on j.id = p.job_id
+where p.job_id = any(:ids) and p.provider_batch_id = :id
+  and j.status = 'RUNNING' and j.execution_token = p.token
 
 -- name: cancel_provider_batches
 -- The seller cancels an economy batch: the jobs its provider batches still carry become

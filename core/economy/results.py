@@ -1,92 +1,99 @@
 """A provider batch's answers written into the job lifecycle, as the standard mode writes them.
 
-Each output line is validated exactly as a direct call's answer (openai_chat.answer_from) and
+Each answer was validated exactly as a direct call's (the provider's batches module) and is
 stored with fenced_succeed/fenced_fail under the token the job was claimed with; a failed,
 expired or missing item follows the failure policy: a transient failure with attempts left is
 released and sent again in standard mode (a queue message), anything else is stored.
+
+Answers are written in chunks of CHUNK, one transaction each, as they are read from the
+provider's stream: memory is bounded by a chunk, not by the provider batch (up to 50,000
+items). A crash part-way is safe: the provider batch is still 'submitted', the next poll reads
+it again, and the fenced writes skip every job already written.
 """
 
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any
 
-from pydantic import ValidationError
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Engine
 
 from core.costs.prices import BATCH_SUFFIX
+from core.economy.batches_api import Answer
 from core.jobs.lifecycle import Attempt, fenced_fail, fenced_release, fenced_succeed
 from core.jobs.queue import JobQueue
 from core.listings.errors import ReviewError
 from core.listings.prompt import PROMPT_VERSION
 from core.listings.providers.base import ProviderAnswer
-from core.listings.providers.openai_chat import answer_from, status_code_error
 from core.listings.service import ReviewOutcome
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
+CHUNK = 500
 # What an item the provider never answered failed with: its window ended (expired, or the
 # batch was cancelled at the provider) or the provider failed the whole batch.
 UNANSWERED = {"expired": "MODEL_TIMEOUT", "cancelled": "MODEL_TIMEOUT"}
-ITEM_ERRORS = {"batch_expired": "MODEL_TIMEOUT", "batch_cancelled": "MODEL_TIMEOUT"}
-
-Answer = ProviderAnswer | ReviewError
 
 
-def answers(output: Iterable[Any], errors: Iterable[Any]) -> dict[str, Answer]:
-    """custom_id -> the validated answer or the bounded error of each line of both files."""
-    found: dict[str, Answer] = {}
-    for line in [*output, *errors]:
-        if isinstance(line, dict) and isinstance(line.get("custom_id"), str):
-            found[line["custom_id"]] = _answer(line)
-    return found
+class ResultWriter:
+    """Where one provider batch's answers go: its jobs, the failure policy's queue, and the
+    provider and model the results are stored (and priced) as."""
+
+    def __init__(self, engine: Engine, queue: JobQueue, provider_batch: uuid.UUID, provider: str,
+                 model: str, max_attempts: int) -> None:
+        self.engine, self.queue, self.provider_batch = engine, queue, provider_batch
+        self.provider, self.model, self.max_attempts = provider, model, max_attempts
+
+    def write(self, found: Iterable[tuple[str, Answer]], state: str) -> None:
+        """Every answer in chunks, then every job still carried as unanswered in `state`."""
+        known = _known(iter(found))
+        while chunk := dict(islice(known, CHUNK)):
+            with self.engine.begin() as connection:
+                rows = connection.execute(QUERIES["carried_jobs_among"],
+                                          {"id": self.provider_batch, "ids": list(chunk)})
+                self._write_rows(connection, rows, chunk, ReviewError("AI_PROVIDER_UNAVAILABLE"))
+        self._write_unanswered(ReviewError(UNANSWERED.get(state, "AI_PROVIDER_UNAVAILABLE")))
+
+    def _write_unanswered(self, error: ReviewError) -> None:
+        """Chunk by chunk: each chunk's jobs leave RUNNING, so the next read finds the rest."""
+        written = CHUNK
+        while written == CHUNK:
+            with self.engine.begin() as connection:
+                rows = connection.execute(QUERIES["carried_jobs"], {"id": self.provider_batch,
+                                                                     "limit": CHUNK}).all()
+                self._write_rows(connection, rows, {}, error)
+            written = len(rows)
+
+    def _write_rows(self, connection: Connection, rows: Iterable[Any], found: dict[uuid.UUID, Answer],
+                    missing: ReviewError) -> None:
+        for row in rows:
+            attempt = Attempt(row.id, row.token, row.attempts, row.payload, row.submitted_at, row.started_at)
+            answer = found.get(row.id, missing)
+            if isinstance(answer, ReviewError):
+                self._failed(connection, attempt, answer)
+            else:
+                fenced_succeed(connection, attempt, self._stored(answer))
+
+    def _stored(self, answer: ProviderAnswer) -> dict[str, Any]:
+        """The standard result, its provider marked as the Batch API (core/costs prices it so)."""
+        return ReviewOutcome(review=answer.review, provider=self.provider + BATCH_SUFFIX, model=self.model,
+                             prompt_version=PROMPT_VERSION, duration_seconds=0.0,
+                             input_tokens=answer.input_tokens, output_tokens=answer.output_tokens,
+                             ).to_stored_result()
+
+    def _failed(self, connection: Connection, attempt: Attempt, error: ReviewError) -> None:
+        """The failure policy of the standard mode (execution.JobRunner._spend), without its
+        backoff: the provider batch already took hours."""
+        if not (error.transient and attempt.attempts < self.max_attempts):
+            fenced_fail(connection, attempt, error.code)
+        elif fenced_release(connection, attempt):
+            self.queue.enqueue(connection, [attempt.job_id])
 
 
-def _answer(line: dict[str, Any]) -> Answer:
-    response, error = line.get("response"), line.get("error")
-    if isinstance(error, dict) or not isinstance(response, dict):
-        code = error.get("code") if isinstance(error, dict) else None
-        return ReviewError(ITEM_ERRORS.get(str(code), "AI_PROVIDER_UNAVAILABLE"))
-    if response.get("status_code") != 200:
-        return status_code_error(response.get("status_code"))
-    return _validated(response.get("body"))
-
-
-def _validated(body: Any) -> Answer:
-    from openai.types.chat import ChatCompletion
-
-    try:
-        return answer_from(ChatCompletion.model_validate(body))
-    except ReviewError as error:
-        return error
-    except ValidationError:
-        return ReviewError("AI_RESPONSE_INVALID")
-
-
-def write_answers(connection: Connection, queue: JobQueue, provider_batch: uuid.UUID,
-                  found: Mapping[str, Answer], unanswered: str, model: str, max_attempts: int) -> None:
-    """Write every job the provider batch still carries: its answer, or `unanswered`."""
-    for row in connection.execute(QUERIES["carried_jobs"], {"id": provider_batch}):
-        attempt = Attempt(row.id, row.token, row.attempts, row.payload, row.submitted_at, row.started_at)
-        answer = found.get(str(row.id), ReviewError(unanswered))
-        if isinstance(answer, ReviewError):
-            _failed(connection, queue, attempt, answer, max_attempts)
-        else:
-            fenced_succeed(connection, attempt, _stored(answer, model))
-
-
-def _stored(answer: ProviderAnswer, model: str) -> dict[str, Any]:
-    """The standard result, its provider marked as the Batch API (core/costs prices it so)."""
-    return ReviewOutcome(review=answer.review, provider="openai" + BATCH_SUFFIX, model=model,
-                         prompt_version=PROMPT_VERSION, duration_seconds=0.0,
-                         input_tokens=answer.input_tokens, output_tokens=answer.output_tokens,
-                         ).to_stored_result()
-
-
-def _failed(connection: Connection, queue: JobQueue, attempt: Attempt, error: ReviewError,
-            max_attempts: int) -> None:
-    """The failure policy of the standard mode (execution.JobRunner._spend), without its backoff:
-    the provider batch already took hours."""
-    if not (error.transient and attempt.attempts < max_attempts):
-        fenced_fail(connection, attempt, error.code)
-    elif fenced_release(connection, attempt):
-        queue.enqueue(connection, [attempt.job_id])
+def _known(found: Iterator[tuple[str, Answer]]) -> Iterator[tuple[uuid.UUID, Answer]]:
+    """Answers whose key is a job id at all (anything else names no job of ours)."""
+    for key, answer in found:
+        try:
+            yield uuid.UUID(key), answer
+        except ValueError:
+            continue

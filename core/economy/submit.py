@@ -17,44 +17,58 @@ may not have been accepted): the lookup covers it too, since the tag travels wit
 
 import uuid
 from datetime import datetime
+from typing import Final, Literal
 
 from sqlalchemy import Connection, Engine
 
-from core.economy.openai_batches import Created, OpenAIBatches
-from core.economy.policy import WINDOW_SECONDS, EconomyPolicy
+from core.costs.budget import BUDGET_EXCEEDED, JobBudgets, budget_reached
+from core.economy.batches_api import Created, ProviderBatches
+from core.economy.policy import EconomyPolicy
+from core.listings.errors import SAFE_MESSAGES
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
-def send_next_batch(engine: Engine, batches: OpenAIBatches, policy: EconomyPolicy) -> bool:
-    """Send one due intent (resumed) or else one new provider batch; False when nothing was due.
-    Raises ProviderBatchUnavailable (the intent is resumed after its lease) or storage errors."""
+# What a claim found when the batch's budget is spent: nothing to send, but a pass's work done.
+OVER_BUDGET: Final = "over budget"
+
+
+def send_next_batch(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy) -> bool:
+    """Send one due intent (resumed) or else one new provider batch, or end a batch's unsent jobs
+    over budget; False when nothing was due. Raises ProviderBatchUnavailable (the intent is
+    resumed after its lease) or storage errors."""
     with engine.begin() as connection:
         resumed = connection.execute(QUERIES["claim_due_intent"],
                                      {"lease_seconds": policy.lease_seconds}).first()
         intent = (resumed.id, resumed.created_at) if resumed else _new_intent(connection, batches, policy)
-    if intent is None:
-        return False
+    if not isinstance(intent, tuple):
+        return intent == OVER_BUDGET
     _send(engine, batches, policy, *intent)
     return True
 
 
-def _new_intent(connection: Connection, batches: OpenAIBatches,
-                policy: EconomyPolicy) -> tuple[uuid.UUID, datetime] | None:
-    """Step 1: the intent row and its jobs, in the caller's transaction."""
+def _new_intent(connection: Connection, batches: ProviderBatches,
+                policy: EconomyPolicy) -> tuple[uuid.UUID, datetime] | Literal["over budget"] | None:
+    """Step 1: the intent row and its jobs, in the caller's transaction; OVER_BUDGET when the
+    batch's or its seller's budget is spent (its unsent jobs end as the standard path ends them)."""
     batch = connection.execute(QUERIES["next_economy_batch"]).first()
     if batch is None:
         return None
+    if budget_reached(connection, JobBudgets(batch.owner, batch.id, batch.budget_usd),
+                      policy.daily_budget, policy.prices_file):
+        connection.execute(QUERIES["stop_unsent_over_budget"],
+                           {"batch_id": batch.id, "message": SAFE_MESSAGES[BUDGET_EXCEEDED]})
+        return OVER_BUDGET
     intent = uuid.uuid4()
     created_at = connection.execute(QUERIES["insert_intent"], {
         "id": intent, "batch_id": batch.id, "provider": batches.provider,
         "lease_seconds": policy.lease_seconds}).scalar_one()
     connection.execute(QUERIES["reserve_jobs"], {"batch_id": batch.id, "provider_batch": intent,
-                                                 "limit": policy.max_requests,
-                                                 "window_seconds": WINDOW_SECONDS})
+                                                 "limit": min(policy.max_requests, batches.max_requests),
+                                                 "window_seconds": batches.window_seconds})
     return intent, created_at
 
 
-def _send(engine: Engine, batches: OpenAIBatches, policy: EconomyPolicy, intent: uuid.UUID,
+def _send(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, intent: uuid.UUID,
           created_at: datetime) -> None:
     """Steps 2 and 3, after looking for what an earlier pass may have created."""
     created = batches.find(str(intent), created_at) or _create(engine, batches, intent)
@@ -65,8 +79,8 @@ def _send(engine: Engine, batches: OpenAIBatches, policy: EconomyPolicy, intent:
             "first_poll_seconds": policy.first_poll_seconds})
 
 
-def _create(engine: Engine, batches: OpenAIBatches, intent: uuid.UUID) -> Created:
+def _create(engine: Engine, batches: ProviderBatches, intent: uuid.UUID) -> Created:
     with engine.connect() as connection:
         rows = connection.execute(QUERIES["requests"], {"id": intent})
         requests = [(str(row.id), row.payload) for row in rows]
-    return batches.create(str(intent), batches.input_file(requests))
+    return batches.create(str(intent), requests)

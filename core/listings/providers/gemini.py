@@ -26,7 +26,8 @@ from core.listings.providers.base import ProviderAnswer, retry_after_seconds
 from core.listings.review import ListingReview, parse_review_json
 from core.settings import Settings, SettingsError
 
-__all__ = ["REVIEW_SCHEMA", "GeminiProvider", "gemini_provider"]
+__all__ = ["REVIEW_SCHEMA", "SDK_FAILURES", "GeminiProvider", "answer_from", "gemini_provider",
+           "generation_config", "sdk_client"]
 
 
 def _field(name: str, kind: types.Type, **more: Any) -> types.Schema:
@@ -67,7 +68,7 @@ _TRANSPORT_ERRORS = _transport_classes("TransportError")  # includes the timeout
 _UNAVAILABLE: tuple[type[Exception], ...] = (errors.ServerError, *_TRANSPORT_ERRORS)
 # A 200 whose body is not JSON surfaces as one of these, depending on the SDK's code path.
 _UNREADABLE: tuple[type[Exception], ...] = (errors.UnknownApiResponseError, json.JSONDecodeError)
-_SDK_FAILURES: tuple[type[Exception], ...] = (errors.APIError, *_UNREADABLE, *_TRANSPORT_ERRORS)
+SDK_FAILURES: tuple[type[Exception], ...] = (errors.APIError, *_UNREADABLE, *_TRANSPORT_ERRORS)
 
 
 class GeminiProvider:
@@ -78,30 +79,33 @@ class GeminiProvider:
 
     def __init__(self, *, api_key: str, base_url: str | None, model: str, timeout: float) -> None:
         self.model = model
-        options = types.HttpOptions(
-            base_url=base_url,
-            timeout=_milliseconds(timeout),
-            retry_options=types.HttpRetryOptions(attempts=1),
-        )
-        # vertexai=False: GOOGLE_GENAI_USE_VERTEXAI in the environment must not reroute us.
-        self._client = genai.Client(vertexai=False, api_key=api_key, http_options=options)
+        self._client = sdk_client(api_key, base_url, timeout)
 
     def review(self, draft: ListingDraft, timeout: float) -> ProviderAnswer:
         """Review one listing; raises ReviewError, never an SDK or transport exception."""
-        response = self._generate(render_prompt(draft), timeout)
-        input_tokens, output_tokens = _token_usage(response)
-        return ProviderAnswer(_parse_review(response), input_tokens, output_tokens)
+        return answer_from(self._generate(render_prompt(draft), timeout))
 
     def _generate(self, prompt: Prompt, timeout: float) -> types.GenerateContentResponse:
         """Raise only after leaving `except`, so the SDK exception is not even the context."""
-        config = _config(prompt, timeout)
+        config = generation_config(prompt, timeout)
         try:
             return self._client.models.generate_content(
                 model=self.model, contents=prompt.user, config=config
             )
-        except _SDK_FAILURES as error:
+        except SDK_FAILURES as error:
             failure = _failure(error)
         raise failure from None
+
+
+def sdk_client(api_key: str, base_url: str | None, timeout: float) -> genai.Client:
+    """The SDK client of the Gemini API (also economy mode's, core/economy/gemini_batches.py)."""
+    options = types.HttpOptions(
+        base_url=base_url,
+        timeout=_milliseconds(timeout),
+        retry_options=types.HttpRetryOptions(attempts=1),
+    )
+    # vertexai=False: GOOGLE_GENAI_USE_VERTEXAI in the environment must not reroute us.
+    return genai.Client(vertexai=False, api_key=api_key, http_options=options)
 
 
 def gemini_provider(settings: Settings) -> GeminiProvider:
@@ -116,8 +120,16 @@ def gemini_provider(settings: Settings) -> GeminiProvider:
     )
 
 
-def _config(prompt: Prompt, timeout: float) -> types.GenerateContentConfig:
-    """Deterministic JSON-only answers without thinking: reviews are short and must be cheap."""
+def answer_from(response: types.GenerateContentResponse) -> ProviderAnswer:
+    """The validated review and usage of one answer (also each answer of a Gemini batch job,
+    core/economy/gemini_batches.py); raises ReviewError."""
+    input_tokens, output_tokens = _token_usage(response)
+    return ProviderAnswer(_parse_review(response), input_tokens, output_tokens)
+
+
+def generation_config(prompt: Prompt, timeout: float) -> types.GenerateContentConfig:
+    """Deterministic JSON-only answers without thinking: reviews are short and must be cheap.
+    Economy mode's batch requests carry the same config (core/economy/gemini_batches.py)."""
     return types.GenerateContentConfig(
         system_instruction=prompt.system,
         response_mime_type="application/json",
