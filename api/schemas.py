@@ -63,8 +63,10 @@ BUDGET = ("Most to spend on this batch, in US dollars (e.g. 2.50; optional). Onc
           "by at most the calls already in flight. Retry the batch with a raised budget to finish them.")
 
 
-MODE = ("standard (default): each item reviewed as soon as a worker is free; economy: sent through "
-        "the provider's Batch API, reviewed within 24 hours at about half the price (openai only).")
+MODE = ("standard: each item reviewed as soon as a worker is free; economy: sent through the provider's "
+        "Batch API, reviewed within 24 hours at about half the price (openai only). Absent: economy for "
+        "a batch of at least LISTING_REVIEW_ECONOMY_MIN_ITEMS items when that is set and the provider "
+        "has economy mode, else standard.")
 
 
 class ReviewBatchRequest(Shape):
@@ -75,7 +77,7 @@ class ReviewBatchRequest(Shape):
     name: str | None = Field(default=None, max_length=BATCH_NAME_MAX, description=BATCH_NAME)
     accept_valid_rows: bool = Field(default=False, description=VALID_ROWS)
     budget: float | None = Field(default=None, gt=0, le=1_000_000, description=BUDGET)
-    mode: Literal["standard", "economy"] = Field(default="standard", description=MODE)
+    mode: Literal["standard", "economy"] | None = Field(default=None, description=MODE)
 
 
 CATALOG_UPLOAD = {

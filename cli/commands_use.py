@@ -35,9 +35,10 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     submit.add_argument("--budget", metavar="USD",
                         help="most to spend on this batch, e.g. 2.50; once reached, the remaining "
                              "listings end as BUDGET_EXCEEDED (retry --budget to finish them)")
-    submit.add_argument("--mode", choices=("standard", "economy"), default="standard",
+    submit.add_argument("--mode", choices=("standard", "economy"),
                         help="economy: reviewed through the provider's Batch API within 24 hours at "
-                             "about half the price (openai only)")
+                             "about half the price (openai only); default: economy for a batch of "
+                             "LISTING_REVIEW_ECONOMY_MIN_ITEMS+ listings when set, else standard")
     submit.add_argument("--valid-only", action="store_true",
                         help="when some rows have problems, submit the valid rows only (the others "
                              "are recorded: listing-review rejected-rows BATCH_ID)")

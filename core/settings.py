@@ -164,6 +164,10 @@ class Settings(BaseSettings):
         default=0.0, ge=0.0, le=1_000_000.0,
         description="USD one seller may spend per UTC day; once reached, the remaining items "
                     "end as BUDGET_EXCEEDED. 0 = no daily budget.")
+    economy_min_items: int = Field(
+        default=0, ge=0, le=10_000,
+        description="A batch of at least this many listings whose seller chose no mode is reviewed "
+                    "in economy mode (when the provider has it). 0 = never automatic.")
 
     @field_validator("rate_limits")
     @classmethod

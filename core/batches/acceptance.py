@@ -4,8 +4,10 @@ commit together, or nothing is stored.
 Identity: the same owner + idempotency key with the same ordered (item id, fingerprint)
 list, the same batch name and the same number of rows left out (rows rejected when the seller
 chose to submit the valid rows only) is the same batch; anything else under that key is a
-conflict. The unique constraint on (owner, idempotency_key) makes this hold across concurrent
-submitters and processes.
+conflict. The mode is stored, not hashed: a replay returns the batch in the mode it was accepted
+in (so an upload retried after LISTING_REVIEW_ECONOMY_MIN_ITEMS changed still lands on its
+batch), and only a mode the seller chose explicitly must match it. The unique constraint on
+(owner, idempotency_key) makes this hold across concurrent submitters and processes.
 """
 
 import json
@@ -106,13 +108,16 @@ def accept_batch(
     rejected: RejectedRows | None = None,
     budget: Decimal | None = None,
     mode: BatchMode = "standard",
+    automatic: bool = False,
 ) -> AcceptedBatch:
     """Store a batch with one job and one queue message per item, in one transaction (an
     economy batch's jobs get no message: core/economy sends them to the provider's Batch API).
     `retry_of` links a retry to the batch it retries (same owner, enforced by the schema);
     `name` is already checked (submission.batch_name); `rejected` records rows left out;
     `budget` (USD, core.costs.budget.checked_budget's) is not part of the batch's identity: a
-    replay returns the batch with the budget it was created with.
+    replay returns the batch with the budget it was created with. `automatic`: nobody chose
+    `mode` (core.economy.mode.mode_for decided it), so a replay takes the stored batch's mode;
+    a chosen mode that differs from the stored one is a conflict.
 
     Raises InvalidBatchRequest (bad key, count or ids: nothing stored), IdempotencyConflict
     (key already used for different items) or StorageUnavailable (database unreachable).
@@ -124,6 +129,7 @@ def accept_batch(
     return store_batch(engine, queue if mode == "standard" else HELD_FOR_PROVIDER_BATCH, owner=owner,
                        key=key, request_hash=request_hash,
                        columns=batch_columns(source, retry_of, name, rejected, budget, mode),
+                       replay_mode=None if automatic else mode,
                        insert_jobs=lambda connection, batch_id: _insert_jobs(connection, owner, batch_id,
                                                                              prepared))
 
@@ -131,13 +137,15 @@ def accept_batch(
 def store_batch(
     engine: Engine, queue: JobQueue, *, owner: str, key: str, request_hash: str,
     columns: dict[str, Any], insert_jobs: Callable[[Connection, uuid.UUID], Sequence[uuid.UUID]],
+    replay_mode: BatchMode | None = None,
 ) -> AcceptedBatch:
     """The one transaction of every acceptance: claim the key (or find the batch it names, or
-    raise IdempotencyConflict), then `insert_jobs` for a new batch and a queue message for
-    each job it returns; StorageUnavailable when the database is down.
+    raise IdempotencyConflict, also when `replay_mode` is not the found batch's), then
+    `insert_jobs` for a new batch and a queue message for each job it returns;
+    StorageUnavailable when the database is down.
     """
     with storage_errors(), engine.begin() as connection:
-        created, batch_id = _create_or_find(connection, owner, key, request_hash, columns)
+        created, batch_id = _create_or_find(connection, owner, key, request_hash, columns, replay_mode)
         if created:
             queue.enqueue(connection, insert_jobs(connection, batch_id))
         return AcceptedBatch(created, read_summary(connection, owner, batch_id))
@@ -193,7 +201,8 @@ def _prepare(item: CatalogItem) -> PreparedItem:
 
 
 def _create_or_find(
-    connection: Connection, owner: str, key: str, request_hash: str, columns: dict[str, Any]
+    connection: Connection, owner: str, key: str, request_hash: str, columns: dict[str, Any],
+    replay_mode: BatchMode | None,
 ) -> tuple[bool, uuid.UUID]:
     new_id = uuid.uuid4()
     params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash, **columns}
@@ -204,6 +213,11 @@ def _create_or_find(
         raise IdempotencyConflict(
             "This idempotency key was already used for a different set of listings (or another "
             "batch name, or with rows left out). Use a new key to submit it as a new batch."
+        )
+    if replay_mode is not None and existing.mode != replay_mode:
+        raise IdempotencyConflict(
+            f"These listings were already submitted in {existing.mode} mode. Submit them without "
+            f"a mode (or in {existing.mode} mode) to see that batch, or use a new key for a new batch."
         )
     return False, existing.id
 

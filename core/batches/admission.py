@@ -12,7 +12,7 @@ from sqlalchemy import Engine, TextClause, text
 from core.batches.acceptance import AcceptedBatch
 from core.batches.submission import accept_checked, batch_name, checked_catalog
 from core.costs.budget import BudgetInput, checked_budget
-from core.economy.mode import batch_mode
+from core.economy.mode import requested_mode
 from core.errors import AdmissionLimitExceeded, storage_errors
 from core.jobs.queue import JobQueue
 from core.settings import Settings
@@ -53,7 +53,7 @@ def submit_admitted_catalog(
     """submit_catalog behind the admission limit: check the file once, admit its listings,
     accept them. Raises what submit_catalog raises, and AdmissionLimitExceeded.
     """
-    batch, amount, chosen = batch_name(name), checked_budget(budget), batch_mode(mode, settings.provider)
+    batch, amount, chosen = batch_name(name), checked_budget(budget), requested_mode(mode, settings.provider)
     check = checked_catalog(settings, filename, data, accept_valid_rows=accept_valid_rows)
     admit_batch(engine, owner=owner, key=key, incoming=len(check.items),
                 limit=settings.max_unfinished_items_per_owner)

@@ -10,7 +10,8 @@ on conflict on constraint review_batches_owner_key_unique do nothing
 returning id
 
 -- name: find_batch_by_key
-select id, request_hash from review_batches where owner = :owner and idempotency_key = :key
+-- The batch a key names, with what a replay is compared with (its identity and its mode).
+select id, request_hash, mode from review_batches where owner = :owner and idempotency_key = :key
 
 -- name: copy_batch_jobs
 -- All children with one COPY (no per-row round trips); every accepted job starts QUEUED.

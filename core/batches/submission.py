@@ -17,7 +17,7 @@ from core.batches.acceptance import AcceptedBatch, RejectedRows, SourceFile, acc
 from core.catalogs.check import CatalogCheck, check_catalog
 from core.catalogs.mapping import ColumnMap
 from core.costs.budget import BudgetInput, checked_budget
-from core.economy.mode import BatchMode, batch_mode
+from core.economy.mode import BatchMode, mode_for, requested_mode
 from core.errors import InvalidBatchRequest
 from core.jobs.payload import sha256
 from core.jobs.queue import JobQueue
@@ -51,9 +51,9 @@ def submit_catalog(
     InvalidBatchRequest with every row problem in `rows` when anything is wrong (nothing stored) unless
     `accept_valid_rows` lets the valid rows go on alone, IdempotencyConflict or
     StorageUnavailable. `mode` 'economy' sends the jobs through the provider's Batch API
-    (core/economy/mode.py's batch_mode checks it).
+    (core/economy/mode.py's requested_mode checks it; none chosen: mode_for decides).
     """
-    batch, amount, chosen = batch_name(name), checked_budget(budget), batch_mode(mode, settings.provider)
+    batch, amount, chosen = batch_name(name), checked_budget(budget), requested_mode(mode, settings.provider)
     check = checked_catalog(settings, filename, data, column_map, accept_valid_rows=accept_valid_rows)
     return accept_checked(engine, queue, settings, check, owner=owner, filename=filename, data=data,
                           key=key, column_map=column_map, name=batch, budget=amount, mode=chosen)
@@ -96,15 +96,18 @@ def checked_catalog(settings: Settings, filename: str, data: bytes,
 def accept_checked(
     engine: Engine, queue: JobQueue, settings: Settings, check: CatalogCheck, *, owner: str,
     filename: str, data: bytes, key: str | None = None, column_map: ColumnMap | None = None,
-    name: str | None = None, budget: Decimal | None = None, mode: BatchMode = "standard",
+    name: str | None = None, budget: Decimal | None = None, mode: BatchMode | None = None,
 ) -> AcceptedBatch:
     """Accept what checked_catalog returned for this same file (its valid rows, recording the
     others, when it let a file with problems through), as a batch called `name` (batch_name's)
-    with `budget` (checked_budget's).
+    with `budget` (checked_budget's), in `mode` (requested_mode's; None: mode_for decides from the
+    accepted listings' count).
     """
+    decided = mode_for(mode, settings.provider, len(check.items), settings.economy_min_items)
     return accept_batch(
         engine, queue, owner=owner, key=key or default_key(owner, data, column_map), items=check.items,
-        max_items=settings.max_batch_items, name=name, rejected=_rejected(check), budget=budget, mode=mode,
+        max_items=settings.max_batch_items, name=name, rejected=_rejected(check), budget=budget,
+        mode=decided, automatic=mode is None,
         source=SourceFile(filename, check.format, check.columns or None,
                           dict(column_map) if column_map else None),
     )

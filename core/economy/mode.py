@@ -30,6 +30,30 @@ def batch_mode(value: str | None, provider: str) -> BatchMode:
     return "economy"
 
 
+def requested_mode(value: str | None, provider: str) -> BatchMode | None:
+    """The mode the seller chose, checked as batch_mode checks it; None when they chose none
+    (absent or blank): mode_for decides it once the accepted listings are counted."""
+    if value is None or not value.strip():
+        return None
+    return batch_mode(value, provider)
+
+
+def mode_for(requested: BatchMode | None, provider: str, items: int, min_items: int) -> BatchMode:
+    """The seller's choice; without one, economy for a batch of at least `min_items` listings
+    (LISTING_REVIEW_ECONOMY_MIN_ITEMS, 0 = never) when the provider has economy mode, else
+    standard. Never an error: a seller who chose nothing asked for nothing unsupported."""
+    if requested is not None:
+        return requested
+    return "economy" if 0 < min_items <= items and provider in ECONOMY_PROVIDERS else "standard"
+
+
+def automatic_rule(provider: str, min_items: int) -> str | None:
+    """What "no choice" means, in the upload page's words; None when it always means standard."""
+    if min_items == 0 or provider not in ECONOMY_PROVIDERS:
+        return None
+    return f"Automatic: economy for {min_items:,}+ listings"
+
+
 class HeldForProviderBatch:
     """The queue of an economy batch's jobs: no message is written; they wait (QUEUED) for the
     maintenance loop to send them in a provider batch (core/economy/submit.py)."""

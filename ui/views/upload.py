@@ -11,13 +11,14 @@ from core.batches.submission import submit_catalog
 from core.catalogs.check import CatalogCheck, check_catalog
 from core.catalogs.mapping import TARGETS, ColumnMap, changed_targets, suggested_targets
 from core.catalogs.report import error_report_csv
-from core.economy.mode import ECONOMY_PROVIDERS
+from core.economy.mode import ECONOMY_PROVIDERS, automatic_rule, mode_for
 from core.settings import Settings
 from ui.components import post_notice
 from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
 MODE_LABELS = {"standard": "Standard (minutes)", "economy": "Economy (within 24 h, about half the price)"}
+AUTOMATIC = "automatic"  # the seller chose no mode: core decides (mode_for)
 MAPPING_HELP = ("Which field each of your columns holds. 'attribute' keeps the column as an extra "
                 "detail of the listing; 'ignore' leaves it out.")
 
@@ -89,19 +90,31 @@ def submit(file_name: str, data: bytes, column_map: ColumnMap | None, options: d
         st.switch_page("views/batch.py", query_params={"batch": str(accepted.batch_id)})
 
 
-def batch_options(settings: Settings) -> dict[str, Any]:
-    """The batch's name, budget and mode as the seller set them (submit_catalog's keywords)."""
+def mode_labels(settings: Settings, count: int) -> dict[str, str]:
+    """The Mode choices; "Automatic" first (the default) when LISTING_REVIEW_ECONOMY_MIN_ITEMS is
+    set, saying which mode it means for these `count` listings."""
+    rule = automatic_rule(settings.provider, settings.economy_min_items)
+    if rule is None:
+        return MODE_LABELS
+    decided = mode_for(None, settings.provider, count, settings.economy_min_items)
+    return {AUTOMATIC: f"{rule} (these {count:,}: {decided})"} | MODE_LABELS
+
+
+def batch_options(settings: Settings, count: int) -> dict[str, Any]:
+    """The batch's name, budget and mode as the seller set them (submit_catalog's keywords) for
+    `count` listings."""
     name = st.text_input("Batch name (optional)", max_chars=120,
                          help="Shown on the Batches list and the batch page.")
     budget = st.number_input("Budget in USD (optional)", value=None, min_value=0.01, max_value=1_000_000.0,
                              step=1.0, format="%.2f", help="Once the batch's cost reaches it, the remaining "
                              "listings stop as Budget exceeded; retry the batch to finish them.")
-    mode = "standard"
+    mode = None
     if settings.provider in ECONOMY_PROVIDERS:
-        mode = st.radio("Mode", list(MODE_LABELS), format_func=MODE_LABELS.get, horizontal=True,
+        labels = mode_labels(settings, count)
+        mode = st.radio("Mode", list(labels), format_func=labels.get, horizontal=True,
                         help="Economy sends the batch through the provider's Batch API: results "
-                             "within 24 hours at about half the price.") or "standard"
-    return {"name": name or None, "budget": budget, "mode": mode}
+                             "within 24 hours at about half the price.")
+    return {"name": name or None, "budget": budget, "mode": None if mode == AUTOMATIC else mode}
 
 
 def upload_page() -> None:
@@ -122,7 +135,7 @@ def upload_page() -> None:
     check = first_look if column_map is None else checked(settings, file_name, data, column_map)
     if check is None:
         return
-    options = batch_options(settings)
+    options = batch_options(settings, len(check.items))
     if not check.ok:
         with problems:
             show_problems(check, file_name)
