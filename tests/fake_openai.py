@@ -15,7 +15,8 @@ It also speaks the Files and Batches APIs (economy mode): POST /v1/files (multip
 /v1/batches/{id}/cancel and GET /v1/files/{id}/content. A batch ends on its first retrieval as
 `fake.batches.plan` says (completed, some items failed, expired part-way, failed), unless
 `plan.hold` keeps it in progress; each answer is the one the Chat Completions path would give
-(a request whose schema is not strict gets a 400 line).
+(a request whose schema is not strict gets a 400 line). `plan.gate` sends a file's first
+`plan.gate_lines` lines and the rest only once the gate opens (streaming is checked so).
 
 Like a provider with a rate limit, `FakeOpenAI(rpm=120, tpm=...)` answers what goes over it
 with 429 and a Retry-After (WindowLimit) and counts those answers; off by default.
@@ -28,6 +29,7 @@ import math
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -273,6 +275,9 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
         def _send(self, behaviour: Behaviour, request: dict[str, Any]) -> None:
             """Write the answer; a client that already gave up is not the fake's problem."""
             body = behaviour.body
+            if isinstance(body, GatedBody):
+                self._send_gated(body)
+                return
             body = body.render(request) if isinstance(body, _ChatBody) else body
             data = body if isinstance(body, bytes) else body.encode() if isinstance(body, str) \
                 else json.dumps(body).encode()
@@ -287,10 +292,43 @@ def _handler_for(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             except OSError:
                 self.close_connection = True
 
+        def _send_gated(self, body: "GatedBody") -> None:
+            """The first part, then the rest once the test's condition holds (or never, after
+            GATE_SECONDS: the connection is closed with the body unfinished)."""
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/octet-stream")
+                self.send_header("Content-Length", str(len(body.first) + len(body.rest)))
+                self.end_headers()
+                self.wfile.write(body.first)
+                self.wfile.flush()
+                deadline = time.monotonic() + GATE_SECONDS
+                while not body.ready() and time.monotonic() < deadline and not fake._closing.wait(0.01):
+                    continue
+                if body.ready():
+                    self.wfile.write(body.rest)
+            except OSError:
+                pass
+            self.close_connection = True
+
         def log_message(self, format: str, *args: Any) -> None:
             """Quiet: tests assert on recorded requests, not on access logs."""
 
     return Handler
+
+
+# How long a gated file body waits for its condition before giving up.
+GATE_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class GatedBody:
+    """A file body sent in two parts, the rest only once `ready()`: a client that must read
+    the whole body before using any of it never gets the rest (economy mode's streaming test)."""
+
+    first: bytes
+    rest: bytes
+    ready: Callable[[], bool]
 
 
 @dataclass
@@ -305,6 +343,9 @@ class BatchPlan:
     answered_items: int = 0
     hold: bool = False
     content: str | None = None
+    # Output files are sent gated: their first `gate_lines` lines, the rest once `gate()`.
+    gate: Callable[[], bool] | None = None
+    gate_lines: int = 0
 
 
 class FakeBatches:
@@ -325,7 +366,7 @@ class FakeBatches:
             if route[:3] == ("POST", "files", 1):
                 return Behaviour(200, self._upload(body, content_type))
             if route[:3] == ("GET", "files", 3) and parts[1] in self.files:
-                return Behaviour(200, self.files[parts[1]])
+                return Behaviour(200, self._content(parts[1]))
             if route[:3] == ("POST", "batches", 1):
                 return Behaviour(200, self._create(json.loads(body)))
             if route[:3] == ("GET", "batches", 1):
@@ -334,6 +375,13 @@ class FakeBatches:
             if len(parts) >= 2 and parts[1] in self.batches:
                 return Behaviour(200, self._batch(method, parts[1], route[3]))
             return Behaviour(404, _error_body(404))
+
+    def _content(self, file_id: str) -> bytes | GatedBody:
+        data = self.files[file_id]
+        if self.plan.gate is None:
+            return data
+        cut = sum(len(line) for line in data.splitlines(keepends=True)[:self.plan.gate_lines])
+        return GatedBody(data[:cut], data[cut:], self.plan.gate)
 
     def lines(self, file_id: str | None) -> list[dict[str, Any]]:
         return [json.loads(line) for line in self.files.get(file_id or "", b"").splitlines()]
