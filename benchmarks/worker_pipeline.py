@@ -43,6 +43,7 @@ STOCK_WORKER = Path(__file__).resolve().with_name("stock_dramatiq_pg_worker.py")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.notify_each import NotifyEachQueue  # noqa: E402
 from core import schema  # noqa: E402
 from core.batches.acceptance import accept_batch  # noqa: E402
 from core.catalogs.check import CatalogItem  # noqa: E402
@@ -270,9 +271,9 @@ def listing(i: int) -> ListingDraft:
         attributes={"brand": "KeyPro", "condition": "used"})
 
 
-def submit(engine, count: int, prefix: str = "item") -> uuid.UUID:
+def submit(engine, count: int, prefix: str = "item", queue: DramatiqPgQueue | None = None) -> uuid.UUID:
     items = [CatalogItem(i, None, f"{prefix}-{i}", listing(i)) for i in range(1, count + 1)]
-    accepted = accept_batch(engine, DramatiqPgQueue(QUEUE), owner=OWNER, key=str(uuid.uuid4()),
+    accepted = accept_batch(engine, queue or DramatiqPgQueue(QUEUE), owner=OWNER, key=str(uuid.uuid4()),
                             items=items, max_items=max(count, 1))
     return accepted.batch_id
 
@@ -489,7 +490,8 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
     held, polls, connections = [0], [0], [0]
     with psycopg.connect(url, autocommit=True) as conn:
         wait_listening(conn, processes, group)
-        wait_done(conn, submit(engine, processes * threads, "warm"))  # HTTP connections, imports
+        queue = NotifyEachQueue(QUEUE) if stock else DramatiqPgQueue(QUEUE)
+        wait_done(conn, submit(engine, processes * threads, "warm", queue))  # HTTP connections, imports
         figures = dispatch_sample(conn, engine, group, 10 if bench.quick else 20)
 
         def sample() -> None:
@@ -499,7 +501,7 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
             connections[0] = max(connections[0], scalar(conn, CONNECTIONS))
 
         statements = reset_statements(conn)
-        batch_id = submit(engine, count)
+        batch_id = submit(engine, count, queue=queue)
         meter, before = CpuMeter(group, conn), commits(conn)
         wait_done(conn, batch_id, every=0.05, sample=sample)
         cpu, transactions = meter.read(), commits(conn) - before - polls[0]

@@ -3,6 +3,12 @@
 dramatiq-pg's own `enqueue` commits on its private connection, which would break atomic
 acceptance, so this writes the same rows and NOTIFY payloads its broker writes, on the
 caller's connection. NOTIFY is delivered on commit; a rollback delivers nothing.
+
+A NOTIFY is only a wake-up for our consumer (tasks/consumer.py takes the oldest queued
+messages with SKIP LOCKED, whatever the payload names), so many messages written at once
+(acceptance, a retry of 10,000 items) send one NOTIFY, not one each: building and queueing
+10,000 notifications of the whole message was most of a 10,000-item retry. A single message
+is notified exactly as dramatiq-pg's own enqueue does (its message, or its id when large).
 """
 
 import json
@@ -28,6 +34,9 @@ select count(pg_notify('dramatiq.' || queue_name || '.enqueue',
 from dramatiq.queue
 where message_id = any(cast(string_to_array(:message_ids, ',') as uuid[]))
 """)
+
+# Many messages: one wake-up naming the first, in dramatiq-pg's form for a large message.
+NOTIFY_WAKE_UP = text("select pg_notify(:channel, :payload)")
 
 
 class DramatiqPgQueue:
@@ -55,7 +64,15 @@ class DramatiqPgQueue:
                  message_json(queue_name, message_id, job_id, now, options))
                 for message_id, job_id in zip(message_ids, job_ids, strict=True))
         copy_rows(connection, COPY_MESSAGES, rows)
-        connection.execute(NOTIFY_ENQUEUED, {"message_ids": ",".join(map(str, message_ids))})
+        self.notify(connection, queue_name, message_ids)
+
+    def notify(self, connection: Connection, queue_name: str, message_ids: Sequence[uuid.UUID]) -> None:
+        """Wake the consumers of `queue_name` for the messages just written."""
+        if len(message_ids) == 1:
+            connection.execute(NOTIFY_ENQUEUED, {"message_ids": str(message_ids[0])})
+        elif message_ids:
+            connection.execute(NOTIFY_WAKE_UP, {"channel": f"dramatiq.{queue_name}.enqueue",
+                                                "payload": json.dumps({"message_id": str(message_ids[0])})})
 
 
 def message_json(queue_name: str, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int,

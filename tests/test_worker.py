@@ -1,17 +1,20 @@
 """A real `listing-review worker` process consumes accepted messages through dramatiq-pg."""
 
+import json
 import os
 import signal
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import psutil
+import psycopg
 import pytest
 from dramatiq import MessageProxy
 from sqlalchemy import Engine, text
 
 from core.batches.acceptance import accept_batch
 from core.batches.pages import get_items_page
+from core.database import plain_postgres_url
 from tasks.broker import make_broker
 from tasks.consumer import ReviewConsumer
 from tasks.queue import DramatiqPgQueue, message_json
@@ -136,3 +139,56 @@ def test_a_notify_wakes_the_consumer_to_take_the_oldest_queued_message(engine: E
     finally:
         consumer.close()
         broker.close()
+
+
+def notifications(database_url: str, send: Callable[[], None]) -> list[str]:
+    """The payloads on the queue's channel that `send` caused, read up to a marker sent after it
+    (a transaction's notifications arrive together at its commit, in order)."""
+    channel = f"dramatiq.{QUEUE_NAME}.enqueue"
+    with psycopg.connect(plain_postgres_url(database_url), autocommit=True) as listener:
+        listener.execute(f'listen "{channel}"')
+        send()
+        listener.execute("select pg_notify(%s, 'marker')", (channel,))
+        payloads = []
+        for notify in listener.notifies(timeout=30):
+            if notify.payload == "marker":
+                return payloads
+            payloads.append(notify.payload)
+    raise AssertionError("the marker notification never came")
+
+
+def test_many_messages_written_at_once_send_one_wake_up_that_takes_them_all(
+    engine: Engine, database_url: str
+):
+    # Given a listening consumer with room for every message
+    broker = make_broker(database_url, threads=1)
+    consumer = broker.consume(QUEUE_NAME, prefetch=50, timeout=100)
+    try:
+        assert next(consumer) is None
+
+        # When 50 messages are written in one transaction
+        def send() -> None:
+            with engine.begin() as conn:
+                DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [uuid.uuid4() for _ in range(50)])
+
+        payloads = notifications(database_url, send)
+        # Then one NOTIFY was sent, and the wake-up takes all 50
+        assert len(payloads) == 1
+        taken = {take_message(consumer).message_id for _ in range(50)}
+        assert len(taken) == 50
+    finally:
+        consumer.close()
+        broker.close()
+
+
+def test_a_single_message_is_notified_as_dramatiq_pg_does(engine: Engine, database_url: str):
+    job_id = uuid.uuid4()
+
+    def send() -> None:
+        with engine.begin() as conn:
+            DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [job_id])
+
+    (payload,) = notifications(database_url, send)
+    with engine.connect() as conn:
+        stored = conn.execute(text("select message from dramatiq.queue")).scalar_one()
+    assert json.loads(payload) == stored and stored["args"] == [str(job_id)]

@@ -97,7 +97,7 @@ def _outcome(accepted: AcceptedBatch) -> RetryOutcome:
         reason: RetryReason = "created"
     else:
         reason = "running" if accepted.summary.status != "COMPLETED" else "nothing_left"
-    return RetryOutcome(accepted.created, accepted.summary, reason)
+    return RetryOutcome(created=accepted.created, summary=accepted.summary, reason=reason)
 
 
 def _newest_of_chain(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSummary:
