@@ -128,9 +128,19 @@ def test_consistency_is_the_share_of_cases_whose_repeats_agree():
     assert score(results, Named()).consistency == 0.5
 
 
-def test_verdict_thresholds_come_from_flags(home: Path):
-    default = run_cli("eval", str(EXAMPLE), "--json")
-    strict = run_cli("eval", str(EXAMPLE), "--json", "--min-concepts", "100")
+def with_an_unmet_concept(tmp_path: Path) -> Path:
+    """The example plus a case expecting a concept no reviewer names, so coverage stays below 100 %
+    however good the offline reviewer gets."""
+    dataset = tmp_path / "unmet_concept.jsonl"
+    unmet = reference_line("unmet-concept", expectedConcepts=["zebra migration route"])
+    dataset.write_text(EXAMPLE.read_text().rstrip("\n") + "\n" + unmet + "\n")
+    return dataset
+
+
+def test_verdict_thresholds_come_from_flags(home: Path, tmp_path: Path):
+    dataset = with_an_unmet_concept(tmp_path)
+    default = run_cli("eval", str(dataset), "--json")
+    strict = run_cli("eval", str(dataset), "--json", "--min-concepts", "100")
 
     assert default.returncode == strict.returncode == 0, default.stderr + strict.stderr
     checks = {c["name"]: c for c in json.loads(strict.stdout)["verdict"]["checks"]}
@@ -141,8 +151,9 @@ def test_verdict_thresholds_come_from_flags(home: Path):
     assert len(list((home / "eval-runs").iterdir())) == 2
 
 
-def test_require_eligible_exits_1_only_when_the_verdict_is_not_eligible():
-    failing = run_cli("eval", str(EXAMPLE), "--min-concepts", "100", "--require-eligible")
+def test_require_eligible_exits_1_only_when_the_verdict_is_not_eligible(tmp_path: Path):
+    failing = run_cli("eval", str(with_an_unmet_concept(tmp_path)), "--min-concepts", "100",
+                      "--require-eligible")
     passing = run_cli("eval", str(EXAMPLE), "--min-recall", "0", "--min-concepts", "0",
                       "--min-valid", "0", "--max-forbidden", "99", "--require-eligible")
 

@@ -5,6 +5,8 @@ imitation; a luxury brand at an everyday price.
 
 from core.listings.offline.family_vocabulary import (
     AUTHENTICITY_SENSITIVE,
+    BRAND_EVIDENCE_NOTE,
+    CLAIM_EVIDENCE_NOTES,
     COUNTERFEIT_TOOL_TERMS,
     DOUBT_TERMS,
     EVIDENCE_TERMS,
@@ -17,7 +19,7 @@ from core.listings.offline.family_vocabulary import (
     PROVENANCE_CLAIMS,
     REPLICA_MODEL_TERMS,
 )
-from core.listings.offline.listing import Finding, Listing, quote, risk
+from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
 from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
 from core.listings.offline.scoring import LUXURY_MIN_PRICE, PROHIBITED_SCORE_CAP, UNVERIFIED_SCORE_CAP
 from core.listings.offline.vocabulary import KNOWN_BRANDS, LUXURY_BRANDS
@@ -39,8 +41,8 @@ def _imitation(listing: Listing) -> list[Finding]:
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,
-                 f'The listing mentions "{quote(hit)}", which points to a counterfeit or imitation item; '
-                 "a reviewer must check it before it can be listed.",
+                 f'Counterfeit or imitation ("{quote(hit)}"): replicas, fakes and copies of branded goods '
+                 "infringe trademarks and may not be sold; a reviewer must check it before it can be listed.",
                  "Only list genuine items: remove replicas and copies, and add proof of authenticity "
                  "(receipt, serial number or certificate) for branded goods.")]
 
@@ -69,8 +71,9 @@ def _doubt(listing: Listing) -> list[Finding]:
     if not hit:
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
-                 f'Authenticity or origin is not verified ("{quote(hit)}"); a reviewer will check the '
-                 "item before it is listed.", PROOF_SUGGESTION)]
+                 f'Authenticity not evidenced ("{quote(hit)}"): the seller cannot verify the authenticity or '
+                 "provenance, so it is unverified and may be a reproduction; a reviewer will check the item "
+                 "before it is listed.", PROOF_SUGGESTION, _evidence_note(listing.raw))]
 
 
 def _missing_proof(listing: Listing) -> list[Finding]:
@@ -80,18 +83,32 @@ def _missing_proof(listing: Listing) -> list[Finding]:
     if not hit:
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
-                 f'The proof of authenticity is missing ("{quote(hit)}") for an item where it matters; '
-                 "a reviewer will check the item before it is listed.", PROOF_SUGGESTION)]
+                 f'Proof of authenticity missing ("{quote(hit)}"): no certificate, receipt, papers or serial '
+                 "number, so authenticity and provenance are unverified; a reviewer will check the item "
+                 "before it is listed.", PROOF_SUGGESTION, _evidence_note(listing.raw))]
 
 
 def _unproven_claim(listing: Listing) -> list[Finding]:
     """Signed, genuine, antique or solid gold, with no certificate, receipt or hallmark at all."""
     claim = any_unnegated(_claims(listing), listing.seller_texts)
-    if not claim or any_unnegated(EVIDENCE_TERMS, listing.seller_texts):
+    if not claim or _has_evidence(listing):
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
-                 f'The listing claims "{quote(claim)}" but gives no certificate, receipt, hallmark or '
-                 "other evidence; a reviewer will verify the claim before it is listed.", PROOF_SUGGESTION)]
+                 f'Authenticity not evidenced: the listing claims "{quote(claim)}" with no certificate, '
+                 "receipt, hallmark, serial number or provenance documentation, so the claim is unverified; "
+                 "a reviewer will verify it before it is listed.", PROOF_SUGGESTION, _evidence_note(claim))]
+
+
+def _evidence_note(text: str) -> str:
+    """What evidence this kind of claim needs (signature, precious metal, age, artwork, brand)."""
+    return sentence(next((note for terms, note in CLAIM_EVIDENCE_NOTES if terms_pattern(terms).search(text)),
+                         BRAND_EVIDENCE_NOTE))
+
+
+def _has_evidence(listing: Listing) -> bool:
+    """Evidence counts where it is offered, not where it is said to be lost ("lost the papers")."""
+    missing = terms_pattern(MISSING_PROOF_TERMS)
+    return bool(any_unnegated(EVIDENCE_TERMS, [missing.sub(" ", text) for text in listing.seller_texts]))
 
 
 def _claims(listing: Listing) -> tuple[str, ...]:
@@ -107,7 +124,7 @@ def _luxury_price(listing: Listing) -> list[Finding]:
     if not brand or listing.price >= LUXURY_MIN_PRICE:
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
-                 f'The price ({listing.price}) is unusually low for a "{quote(brand)}" item; a reviewer '
-                 "will check its authenticity.",
+                 f'Price far below market value ({listing.price}) for a "{quote(brand)}" item: a classic '
+                 "counterfeit sign, so authenticity is not supported and a reviewer will verify it.",
                  "Add proof of authenticity (receipt, serial number or certificate) and explain the low "
                  "price, for example damage or missing parts.")]

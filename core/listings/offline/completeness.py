@@ -55,7 +55,7 @@ def _missing(field: str, penalty: int) -> Finding:
     return Finding(
         penalty,
         missing_field=field,
-        suggestion=f'Add the {field} as an attribute or in the description, for example '
+        suggestion=f'The {field} is missing: add it as an attribute or in the description, for example '
                    f'"{FIELD_EXAMPLES[field]}".',
     )
 
@@ -97,7 +97,7 @@ def short_description(listing: Listing) -> list[Finding]:
     return [Finding(
         penalty,
         issue=f"The description is {size} ({_count(chars, 'character')}, "
-              f"{_count(words, 'word')}); describe the "
+              f"{_count(words, 'word')}), so the condition is vague and details are missing; describe the "
               "condition, what is included and any flaws.",
         suggestion="Write a few sentences: the exact condition and any defects, what is included, "
                    "and how long and how the item was used.",
@@ -107,7 +107,7 @@ def short_description(listing: Listing) -> list[Finding]:
 def short_title(listing: Listing) -> list[Finding]:
     """Search matches on title words, so a one- or two-word title is rarely found."""
     words = len(listing.title.split())
-    if words >= MIN_TITLE_WORDS or _is_generic_title(listing.title):
+    if words >= MIN_TITLE_WORDS or is_generic_title(listing.title):
         return []  # a generic title is reported once, by generic_title
     return [Finding(
         SHORT_TITLE_PENALTY,
@@ -120,7 +120,7 @@ def short_title(listing: Listing) -> list[Finding]:
 
 def generic_title(listing: Listing) -> list[Finding]:
     """A title of only category nouns and filler ("Used phone") matches every search equally."""
-    if not _is_generic_title(listing.title):
+    if not is_generic_title(listing.title):
         return []
     return [Finding(
         GENERIC_TITLE_PENALTY,
@@ -131,7 +131,7 @@ def generic_title(listing: Listing) -> list[Finding]:
     )]
 
 
-def _is_generic_title(title: str) -> bool:
+def is_generic_title(title: str) -> bool:
     """Every word is filler or a category noun: nothing names this particular item."""
     words = TITLE_WORD.findall(title.lower())
     return bool(words) and all(_is_generic_word(word) for word in words)

@@ -2,7 +2,12 @@
 flawless while the description lists damage: the buyer is misled about the state of the item.
 """
 
-from core.listings.offline.family_vocabulary import CONDITION_DEFECTS, PRISTINE_CLAIMS
+from core.listings.offline.family_vocabulary import (
+    CONDITION_DEFECTS,
+    OPENED_TERMS,
+    PRISTINE_CLAIMS,
+    SEALED_CLAIMS,
+)
 from core.listings.offline.listing import Finding, Listing, quote
 from core.listings.offline.matching import any_unnegated
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
@@ -13,12 +18,13 @@ FAMILY = "condition-contradiction"
 
 def condition_conflict(listing: Listing) -> list[Finding]:
     """New against used or refurbished, else a pristine claim against described damage."""
-    detail = _class_conflict(listing) or _defect_conflict(listing)
+    detail = _class_conflict(listing) or _seal_conflict(listing) or _defect_conflict(listing)
     if not detail:
         return []
     return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
-                    issue=f"The condition is inconsistent ({detail}); a reviewer will check which is "
-                          "true before buyers are misled.",
+                    issue=f"Condition contradiction: the condition is inconsistent ({detail}): described as "
+                          "new or perfect while used, worn, damaged or missing parts is disclosed; a "
+                          "reviewer will check which is true before buyers are misled.",
                     suggestion="State one condition (new, used or refurbished) in the title, description "
                                "and condition attribute, and describe each defect.")]
 
@@ -46,6 +52,16 @@ def condition_classes(text: str, short_field: bool) -> frozenset[str]:
     if short_field and NEW_IN_SHORT_FIELD.search(text):
         classes.add("new")
     return frozenset(classes)
+
+
+def _seal_conflict(listing: Listing) -> str:
+    """Claimed sealed or unopened, while the description says it was opened: not actually sealed."""
+    places = [listing.title, listing.attribute("condition")]
+    claim = any_unnegated(SEALED_CLAIMS, places)
+    opened = any_unnegated(OPENED_TERMS, [listing.description]) if claim else ""
+    if not opened:
+        return ""
+    return f'claimed: "{quote(claim)}"; description: "{quote(opened)}", so not actually sealed'
 
 
 def _defect_conflict(listing: Listing) -> str:

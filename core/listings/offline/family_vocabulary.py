@@ -10,117 +10,50 @@ table says its terms carry their own negation.
 
 from core.listings.offline.vocabulary import LUXURY_BRANDS
 
-# --- Family: safety-critical products ---------------------------------------------------------------
-
-# Products where damage, a missing part or an unknown history can hurt someone; named in the title
-# or the category. Each kind lists the hazards that matter for it.
-SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
-    "protective gear": ("helmets?", "climbing harness(?:es)?", "harness(?:es)?", "life jackets?",
-                        "life vests?", "buoyancy aids?", "carabiners?", "climbing ropes?", "belay devices?",
-                        "smoke alarms?", "smoke detectors?", "carbon monoxide (?:alarms?|detectors?)",
-                        "fire extinguishers?", "safety goggles", "hard hats?"),
-    "child product": ("car[\\s-]?seats?", "booster seats?", "child (?:bike |bicycle |cycle )?seats?",
-                      "infant seats?", "baby capsules?", "cribs?", "cots?", "cot beds?", "bassinets?",
-                      "moses baskets?", "playpens?", "play yards?",
-                      "high[\\s-]?chairs?", "baby gates?", "stair gates?", "baby carriers?", "baby walkers?",
-                      "prams?", "strollers?", "pushchairs?", "buggies", "bouncers?", "baby monitors?"),
-    "battery or electrical": ("batter(?:y|ies)", "power banks?", "chargers?", "charging cables?",
-                              "adapters?", "power supply", "power supplies", "extension leads?",
-                              "extension cords?", "power strips?", "heaters?", "electric blankets?",
-                              "heated blankets?", "hair ?dryers?", "straighteners?", "curling irons?",
-                              "kettles?", "toasters?", "microwaves?", "lamps?", "e-?bikes?",
-                              "electric bikes?", "e-?scooters?", "electric scooters?", "hoverboards?",
-                              "lithium", "li-?ion", "lipo", "mains", "plugs?", "sockets?", "wiring"),
-    "food contact": ("baby bottles?", "feeding bottles?", "sippy cups?", "food containers?",
-                     "lunch ?box(?:es)?", "cookware", "frying pans?", "pans?", "pots?", "saucepans?",
-                     "woks?", "non[\\s-]?stick", "cutting boards?", "chopping boards?", "blenders?",
-                     "pressure cookers?", "air fryers?", "slow cookers?", "water filters?", "thermos",
-                     "flasks?", "teats?", "dummies", "pacifiers?", "breast pumps?"),
-    "vehicle safety part": ("brake (?:pads?|discs?|rotors?|calipers?|shoes|lines?|hoses?)", "brakes",
-                            "tyres?", "tires?", "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)",
-                            "wheel nuts", "tow (?:bars?|hitch(?:es)?)", "child locks?"),
-}
-# Hazard words, by kind of hazard.
-SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
-    "damage": ("cracked", "cracks?", "hairline", "split", "splits", "dented", "dents?", "damaged",
-               "damage", "broken", "snapped", "bent", "frayed", "torn", "burn(?:t|ed|ing)? marks?",
-               "scorch\\w*", "melted", "rust(?:y|ed)?", "corroded", "corrosion", "chipped",
-               "chips? (?:on|in|to)", "bulg\\w*", "peeling",
-               "flaking", "flakes?", "scratched coating", "coating (?:is )?(?:coming|worn) off", "leak\\w*",
-               "dropped", "fell", "fallen", "crash(?:ed)?", "accident", "impact", "faulty",
-               "(?:does ?n[o']?t|doesnt|not) work(?:ing)?", "stopped working", "intermittent",
-               "tape[ds]? up", "taped", "repaired with", "glued", "mould", "mold", "mouldy", "moldy",
-               "worn (?:down|through|out)", "bald", "low tread"),
-    "missing parts": ("missing", "incomplete", "parts? (?:not included|lost)", "lost the",
-                      "(?:got|was|were|went|is|are) lost",
-                      "no longer (?:has|have|comes? with)",
-                      "without (?:the |its )?(?:straps?|buckles?|base|clips?|chest clip|pads?|lid|guard|"
-                      "cover|screws?|bolts?|fittings?|instructions|manual|harness)"),
-    "unknown history": ("unknown (?:model|make|brand|history|age|origin)",
-                        "(?:model|make|brand|age|history) (?:is )?unknown",
-                        "no (?:labels?|markings?|model number)", "labels? (?:missing|removed|cut off)",
-                        "(?:not sure|no idea|don'?t know) (?:of |about |what |which |how old )?(?:the )?"
-                        "(?:model|make|age|year|history|it is)",
-                        "labels? (?:is |are )?(?:faded|unreadable|illegible|worn off)",
-                        "expired", "past (?:its )?expiry", "out of date"),
-}
-# Which hazards matter for which kind: an unknown history matters for gear that protects once.
-HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
-    "protective gear": ("damage", "missing parts", "unknown history"),
-    "child product": ("damage", "missing parts", "unknown history"),
-    "battery or electrical": ("damage", "missing parts"),
-    "food contact": ("damage",),
-    "vehicle safety part": ("damage", "unknown history"),
-}
-# Words after "missing" that are packaging, not a part that keeps someone safe.
-PACKAGING_WORDS: tuple[str, ...] = ("box", "packaging", "tags?", "receipt", "bag", "dust ?bag",
-                                    "paperwork", "original box", "manual", "instructions")
-
-# A damaged battery ("battery has swollen", "bulging battery") but not a denial in between
-# ("battery is not swollen") nor a conjunction that moves to another part ("battery good but ...").
-_GAP = ("(?:(?!(?:not|no|never|nor|but|and|or|yet|though|although|while|however|isnt|wasnt|hasnt|"
-        "doesnt)\\b|[\\w']*n't\\b)[\\w']+\\s+)")
-_BATTERY = ("batter(?:y|ies)(?![\\s-]+(?:covers?|doors?|lids?|compartments?|flaps?|contacts?|terminals?|"
-            "indicators?|icons?|level|meters?|grips?))")
-_SWELLING = ("(?:swollen|swell(?:s|ed|ing)?(?: up)?|bulg(?:e|es|ed|ing)|bloated|puffy|puff(?:s|ed|ing)?"
-             "(?: up)?|expanded|expanding|leaking|leaks|leaked|damaged|overheats|overheating|overheated|"
-             "(?<!non[\\s-])smok(?:ing|es)|caught fire|catches fire)")
-# Hazards that need no product word: fire and electric shock, and a recall, wherever they appear.
-FIRE_HAZARDS: tuple[str, ...] = (
-    "(?:swollen|swelling|bulging|bulged|bulge|bloated|puffy|puffed|expanded|leaking|damaged|overheating)"
-    "\\s+" + _GAP + "{0,2}?" + _BATTERY,
-    _BATTERY + "\\s+" + _GAP + "{0,3}?" + _SWELLING,
-    "(?:exposed|bare|frayed|visible) (?:copper |live )?(?:wires?|wiring|cables?|conductors?)",
-    "wires? (?:are |is )?(?:exposed|showing|poking out)", "sparking", "sparks (?:when|if|from|out|a bit)",
-    "(?:gives?|gave) (?:off )?sparks", "burning smell", "smells? of burning", "caught fire", "catches fire",
-    "(?:gives?|gave|giving) (?:me |you )?(?:an? )?(?:small |slight )?(?:electric(?:al)? )?shocks?",
-)
-# A battery product that swells is a fire risk even when the listing never says "battery".
-SWELLING_TERMS: tuple[str, ...] = (
-    "swollen", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?", "bulg\\w*", "bloated",
-    "expanded", "expanding",
-)
-RECALL_TERMS: tuple[str, ...] = (
-    "recalled", "recall notices?", "under (?:a |the )?recall", "product recall", "safety recall",
-    "recall (?:list|campaign|programme|program)",
-    "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
-    "(?:[\\w'-]+\\s+){0,2}?recall",
-)
-
 # --- Family: authenticity, provenance, signatures and precious materials ---------------------------
+
+# Works of art and collectables whose value is their maker: "original" or "by" such a work is a claim.
+_ART_WORK = ("(?:paintings?|canvas(?:es)?|lithographs?|screen ?prints?|etchings?|sculptures?|watercolou?rs?|"
+             "oil paintings?|drawings?|sketch(?:es)?|artworks?|pastels?|gouaches?|stencils?)")
+ART_WORDS: tuple[str, ...] = (
+    "paintings?", "artworks?", "oil on canvas", "acrylic on canvas", "canvas(?:es)?", "lithographs?",
+    "etchings?", "screen ?prints?", "giclee", "sculptures?", "bronzes?", "watercolou?rs?", "street art",
+    "fine art", "art", "limited edition prints?", "signed prints?", "artist proofs?",
+)
 
 # Claims that need evidence wherever they appear.
 PROVENANCE_CLAIMS: tuple[str, ...] = (
-    "signed", "hand[\\s-]?signed", "autograph(?:ed|s)?", "authenticity guaranteed",
+    "(?<!tracked )(?<!tracked and )signed(?![\\s-]+for\\b)", "hand[\\s-]?signed", "autograph(?:ed|s)?",
+    "authenticity guaranteed",
     "(?:is|are|it'?s|100 ?%|guaranteed|totally|completely|fully|definitely)\\s+(?:real|original|genuine|"
     "authentic)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))",
     "genuine(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|notes?|banknotes?|wool|silk|cotton|fur|down|horn|"
     "stone|parts?|accessor\\w*|oem|replacement))",
     "authentic(?![\\s-]+(?:recipe|taste|flavou?r|style|look))", "certified (?:authentic|original)",
-    "original (?:painting|artwork|art|oil|watercolou?r|drawing|sketch)", "first edition",
+    "original (?:painting|artwork|art|oil|watercolou?r|drawing|sketch)",
+    "original (?:[\\w'-]+\\s+){1,2}?" + _ART_WORK, "first edition",
     "1st edition", "antique", "provenance", "museum quality", "game[\\s-]worn", "match[\\s-]worn",
     "(?:1[5-9]|20)th century",
 )
+# What evidence each kind of claim needs, so the review names it: (terms of the claim, note).
+CLAIM_EVIDENCE_NOTES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("signed", "signatures?", "autograph\\w*", "hand[\\s-]?signed", "game[\\s-]worn", "match[\\s-]worn"),
+     "a signature or autograph needs a certificate of authenticity from a recognised authenticator, or its "
+     "provenance stays unverified"),
+    (("gold", "silver", "platinum", "sterling", "\\d+ ?(?:k|kt|ct|carat|karat)", "925", "750", "375",
+      "diamonds?",
+      "gemstones?", "rub(?:y|ies)", "sapphires?", "emeralds?", "pearls?"),
+     "a precious metal or stone needs a hallmark, assay stamp or gem certificate, and the price should match "
+     "the gold weight or carat"),
+    (("antique", "provenance", "(?:1[5-9]|20)th century", "museum quality", "first edition", "1st edition"),
+     "age and attribution need documented provenance or an expert appraisal"),
+    (("original", "canvas", "paintings?", "artworks?", "prints?"),
+     "an original artwork needs a certificate from the artist or their authentication body; without it the "
+     "provenance is unknown and it may be a reproduction"),
+)
+BRAND_EVIDENCE_NOTE = ("a branded or luxury item needs a receipt, serial number or box and papers; without "
+                       "them "
+                       "the brand and authenticity are unverified")
 # Claims that only mean a precious material on jewellery or watches ("silver phone" is a colour).
 PRECIOUS_CLAIMS: tuple[str, ...] = (
     "solid (?:gold|silver|platinum)", "(?:9|10|14|18|22|24) ?(?:k|kt|ct|carat|karat)\\b",
@@ -150,10 +83,13 @@ DOUBT_TERMS: tuple[str, ...] = (
     "not hallmarked", "unhallmarked", "unstamped", "not stamped", "no stamps?",
     "(?:i was|i've been|was) told (?:it'?s|it is)",
     "not sure (?:if |whether )?(?:it'?s |it is )?(?:real|authentic|genuine|original)",
+    "(?:said|says|told me|claimed|claims|reckon(?:s|ed)?|supposedly|apparently|allegedly|believed to be|"
+    "thought to be|attributed to)\\s+(?:that\\s+)?(?:it\\s+)?(?:was|is|it'?s|to be)?\\s*(?:an?\\s+)?"
+    "(?:original|genuine|real|authentic|by)\\b",
     "don'?t know if (?:it'?s |it is )?(?:real|authentic|genuine|original)",
 )
 _PROOF = ("(?:certificates?|certs?|receipts?|papers|paperwork|proof of (?:purchase|authenticity)|"
-          "invoices?|documentation|authenticity cards?|coa)")
+          "invoices?|documentation|authenticity cards?|coa|serial(?: numbers?)?|serials|hallmarks?)")
 _ARTICLES = "(?:(?:the|a|an|any|its|my|their|original)\\s+)*"
 # Proof said to be missing; only matters where authenticity does (see AUTHENTICITY_SENSITIVE).
 MISSING_PROOF_TERMS: tuple[str, ...] = (
@@ -162,11 +98,12 @@ MISSING_PROOF_TERMS: tuple[str, ...] = (
     "(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|never)\\s+(?:have|has|had|come with|came with|"
     "include|includes|get|got)\\s+" + _ARTICLES + _PROOF,
     _PROOF + "\\s+(?:(?:is|are|was|were|got|has been|have been)\\s+)?(?:lost|missing|misplaced|"
-    "not included|unavailable)",
+    "not included|unavailable|rubbed off|removed|scratched off|worn off|filed off|illegible|unreadable|"
+    "obscured)",
 )
 AUTHENTICITY_SENSITIVE: tuple[str, ...] = (
-    "designer", "signed", "autograph(?:ed|s)?", "memorabilia", "antiques?",
-    "original (?:painting|artwork|art)",
+    "designer", "signed", "autograph(?:ed|s)?", "memorabilia", "antiques?", "collectables?",
+    "collectibles?", "swiss", *ART_WORDS,
     *JEWELLERY_WORDS, *LUXURY_BRANDS,
 )
 # The seller says the item is an imitation: counterfeit goods may not be sold.
@@ -200,94 +137,6 @@ REPLICA_MODEL_TERMS: tuple[str, ...] = (
     "model (?:cars?|ships?|trains?|planes?|aircraft|boats?|tanks?)",
 )
 
-# --- Family: regulated or illegal goods -------------------------------------------------------------
-
-# Goods a marketplace listing cannot sell without checks it cannot make (age, prescription, licence).
-REGULATED_GOODS: dict[str, tuple[str, ...]] = {
-    "age-restricted nicotine or tobacco": (
-        "nicotine", "nic salts?", "e-?liquids?", "vape juice", "e-?juice", "vapes?", "vaping",
-        "vape (?:kits?|pens?)",
-        "e-?cigarettes?", "snus",
-        "tobacco(?![\\s-]*(?:pipes?|pouch\\w*|tins?|jars?|box\\w*|humidors?|colou?r\\w*))",
-        "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*))",
-        "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?))"),
-    "alcohol": ("alcoholic (?:drinks?|beverages?)", "liquor",
-                "bottles? of (?:wine|whisk(?:e)?y|vodka|gin|rum|champagne|brandy|cognac|tequila|beer)",
-                "(?:single malt|blended) (?:scotch|whisk(?:e)?y)", "\\d+(?:\\.\\d+)?\\s?% abv"),
-    "weapon": ("switchblades?", "flick knives?", "flick knife", "gravity knives?", "gravity knife",
-               "butterfly knives?", "butterfly knife", "balisongs?", "automatic knives?", "automatic knife",
-               "auto knives?", "auto knife", "otf", "out[\\s-]the[\\s-]front", "knuckle[\\s-]?dusters?",
-               "brass knuckles", "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
-               "firearms?", "handguns?", "(?<!water )(?<!glue )(?<!nerf )(?<!toy )pistols?(?![\\s-]*grips?)",
-               "revolvers?", "shotguns?", "rifles?(?![\\s-]*(?:scopes?|bags?|cases?|slings?))",
-               "ammunition", "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
-               "knife for self[\\s-]defen[cs]e",
-               "(?:for|great for|ideal for) self[\\s-]defen[cs]e",
-               "self[\\s-]defen[cs]e (?:weapon|knife|tool)"),
-    "prescription medicine": (
-        "prescription[\\s-]only", "prescription (?:medicines?|medications?|drugs?|pills?|tablets?)",
-        "rx only", "insulin(?![\\s-]*(?:cool\\w*|bags?|cases?|wallets?|pouch\\w*))", "antibiotics?",
-        "amoxicillin", "opioids?", "morphine", "codeine", "oxycodone",
-        "fentanyl", "tramadol", "diazepam", "valium", "xanax", "alprazolam", "benzodiazepines?",
-        "sleeping pills", "anabolic steroids?", "testosterone (?:injections?|cypionate|enanthate)",
-        "semaglutide", "ozempic", "wegovy", "mounjaro", "tirzepatide", "sildenafil", "viagra", "cialis",
-        "tadalafil", "epi-?pens?", "adrenaline auto-?injectors?", "controlled (?:drugs?|substances?)",
-        "left ?over (?:medication|medicine|pills|tablets)"),
-    "veterinary medicine": ("flea (?:treatments?|drops|spot-?ons?)", "spot-?on (?:treatments?|pipettes?)",
-                            "(?:de)?wormers?", "worming (?:tablets|treatments?)", "permethrin", "fipronil"),
-    "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
-    "banned substance": ("(?:contains?|containing|with) mercury", "mercury (?:chloride|compounds?|salts?)",
-                         "mercuric", "calomel", "hydroquinone", "skin (?:lightening|bleaching|whitening)",
-                         "(?:lightening|bleaching) creams?", "asbestos", "lead[\\s-]based paint",
-                         "banned (?:ingredients?|substances?|in the)"),
-    "licence key resale": ("volume licen[cs]e", "mak keys?", "kms (?:keys?|activation)", "oem keys?",
-                           "(?:product|licen[cs]e|activation|cd|software|windows|office) keys? only",
-                           "lifetime (?:keys?|licen[cs]e|activation)", "activation keys?", "cd[\\s-]?keys?",
-                           "(?:keys?|codes?)(?: only)?,? (?:sent|delivered|emailed) (?:by|via|within|in)",
-                           "emailed keys?"),
-}
-# Offering to skip a legal check is a signal of its own; these terms carry their own negation.
-CHECK_EVASION_TERMS: tuple[str, ...] = (
-    "no (?:id|age) (?:needed|required|checks?|verification)", "no age check", "no questions asked",
-    "no prescription (?:needed|required)", "without (?:a )?prescription", "untraceable",
-)
-
-# --- Family: medical and health claims ---------------------------------------------------------------
-
-# Named conditions: claiming a product relieves or prevents one is a medical claim.
-HEALTH_CONDITIONS: tuple[str, ...] = (
-    "cancer", "tumou?rs?", "diabetes", "arthritis", "rheumatism", "rheumatoid", "gout", "fibromyalgia",
-    "sciatica", "migraines?", "joint pain", "chronic pain", "nerve pain", "neuropathy", "tinnitus",
-    "insomnia", "anxiety", "depression", "adhd", "autism", "asthma", "eczema", "psoriasis",
-    "covid(?:-19)?", "hiv", "alzheimer'?s", "dementia", "parkinson'?s", "epilepsy", "heart disease",
-    "high blood pressure", "hypertension", "cholesterol", "osteoporosis", "varicose veins", "hair loss",
-    "obesity", "blood sugar",
-)
-# Everyday complaints: only "cures" or "heals" them is a claim; "eases back pain" is ordinary.
-MINOR_AILMENTS: tuple[str, ...] = (
-    "pain", "acne", "scars", "wounds", "injuries", "headaches?", "colds?", "flu", "infections?",
-    "diseases?", "illness(?:es)?", "everything", "all",
-)
-_CONDITION = "(?:" + "|".join(HEALTH_CONDITIONS) + ")\\b"
-_AILMENT = "(?:" + "|".join(HEALTH_CONDITIONS + MINOR_AILMENTS) + ")\\b"
-_STRONG_CLAIM = "(?:cures?|cured|cure for|heals?|remedy for)"
-# "treats for dogs" is a noun; the verb takes its object directly ("treats arthritis").
-_CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|reverses?|relieves?|"
-          "relieving|relief (?:of|from|for)|alleviates?|eases?|fights?|reduces?|reducing|lowers?|"
-          "helps? (?:with|against)|therapy for|protects? against|controls?|regulates?)")
-MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
-    _STRONG_CLAIM + "\\s+(?:\\w+\\s+){0,3}?" + _AILMENT,
-    _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
-    _CONDITION + "(?:\\s+pain)?\\s+(?:relief|remedy|cure|treatment|therapy)",
-    "(?:clinically|medically|scientifically)\\s+(?:proven|shown|tested and proven)",
-    "(?:therapeutic|detox\\w*)\\b[^.!?\\n]{0,60}?\\b" + _CONDITION,
-    _CONDITION + "[^.!?\\n]{0,60}?\\b(?:therapeutic|detox\\w*)",
-    "miracle\\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|results?)",
-    "miraculous(?:ly)?\\s+(?:heal\\w*|cure\\w*|results?)",
-    "(?:stop|quit|replace|instead of)\\s+(?:taking\\s+)?(?:your\\s+)?(?:medications?|medicines?|meds|insulin|"
-    "prescriptions?)",
-)
-
 # --- Family: contradictions on numbers --------------------------------------------------------------
 
 # Quantities stated with a unit, per kind: (number, unit) groups. Units are converted to one base
@@ -299,22 +148,40 @@ NUMERIC_UNITS: dict[str, str] = {
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
     "volume": r"(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml)\b",
     "power": r"(\d+(?:\.\d+)?)\s*(w|watts?|kw)\b",
-    "screen size": r"(\d{2}(?:\.\d)?)\s*(\"|-?inch(?:es)?)",
+    "screen size": r"(\d{2}(?:\.\d)?)\s*(\"|-?inch(?:es)?|(?<=\d)in\b)",
     "weight": r"(?<![\d.])(?![2-6]g\b)(\d+(?:\.\d+)?)\s*(kg|g|lbs?)\b",  # "5G" is a network, not 5 g
+    "maximum aperture": r"\bf\s*/\s*(\d{1,2}(?:\.\d{1,2})?)()(?![\d.])",
+    "focal length": r"(?<![\d.-])(\d{2,4})\s*(mm)\b(?!\s*(?:-|to)\s*\d)",
 }
+# Kinds only compared where the heading names a product they describe (a saddle's 48" girth is not
+# a screen), and kinds compared between title and attributes only (a lens review names many apertures).
+NUMERIC_SCOPE: dict[str, str] = {
+    "screen size": r"\b(?:tvs?|televisions?|monitors?|displays?|screens?|laptops?|notebooks?|macbooks?|"
+                   r"chromebooks?|tablets?|ipads?|phones?|iphones?|smartphones?|projectors?|imacs?|e-?readers?)\b",
+    "focal length": r"\b(?:lens(?:es)?|cameras?|photography|telescopes?)\b",
+    "maximum aperture": r"\b(?:lens(?:es)?|cameras?|photography)\b",
+}
+TITLE_AND_ATTRIBUTES_ONLY: frozenset[str] = frozenset({"maximum aperture", "focal length"})
 UNIT_SCALE: dict[str, float] = {
     "gb": 1, "tb": 1000, "mah": 1, "l": 1000, "litre": 1000, "liter": 1000, "ml": 1, "w": 1, "watt": 1,
     "kw": 1000, '"': 25.4, "inch": 25.4, "inche": 25.4, "in": 25.4, "-inch": 25.4, "-inche": 25.4, "cm": 10,
     "mm": 1, "kg": 1000, "g": 1, "lb": 453.6,
 }
 SAME_VALUE_TOLERANCE = 0.05  # rounding and GB/GiB: within 5 % is the same value stated twice
+# What a buyer cannot tell when a kind disagrees, for the review's message.
+NUMERIC_NOTES: dict[str, str] = {
+    "quantity": "how many are included, and so the price per item, is unclear",
+    "size": "which size is sold, and so the fit (rider height, body or room size), is unclear",
+    "model": "which model is being sold is unclear, and models differ in features and price",
+    "year": "the age of the item is unclear, and age changes its value and safety",
+}
 # Sizes: the title against size attributes only; descriptions list many other lengths.
 SIZE_IN_TITLE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)"
 SIZE_ATTRIBUTE_NAMES = r"\b(?:frame size|frame|size|length|screen size|diagonal|wheel size)\b"
 SIZE_ATTRIBUTE_VALUE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)?"
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
-    r"\b(?:set|pack|lot|box|bundle|case) of (\d{1,3})\b",
+    r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of (\d{1,3})\b",
     r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece|pack|count|ct)\b",
     r"\b(\d{1,3})\s?x\s+(?=[a-z])", r"(?<=[a-z])\s+x\s?(\d{1,3})\b",
 )
@@ -344,11 +211,25 @@ CONDITION_DEFECTS: tuple[str, ...] = (
     "faulty", "(?:does ?n[o']?t|doesnt|not) (?:work|turn on|charge|power on)", "stopped working",
     "for parts", "spares or repairs", "water damage", "missing (?:buttons?|keys?|parts?|pieces?)",
     "dead pixels?", "worn out", "heavily worn", "fading", "faded", "pilling", "wear and tear",
+    "(?:is|are|was|were|went|gone|now) missing", "(?:one|two|a few|some|several|a couple)(?: of)? (?:the )?"
+    "[\\w-]+ (?:are |is )?missing", "punched", "played with", "(?:been )?assembled", "(?:been )?built",
+    "damaged", "damage", "repaired", "patched", "glued",
+)
+# A sealed claim is contradicted by any sign the seal was broken.
+SEALED_CLAIMS: tuple[str, ...] = (
+    "sealed", "factory sealed", "unopened", "shrink[\\s-]?wrapped",
+    "still in (?:the )?(?:cellophane|shrink ?wrap)",
+)
+OPENED_TERMS: tuple[str, ...] = (
+    "opened", "unsealed", "seal (?:is |was )?broken", "open(?:ed)? (?:it|the box|the seal)",
+    "took (?:it )?out",
+    "checked (?:the )?contents", "punched",
 )
 
 # --- Family: too incomplete to assess ---------------------------------------------------------------
 
-# Below this many words, with no item specifics, nobody can tell what is sold or in what state.
+# Below this many words, with no item specifics and a title that only names a category ("Phone"), nobody
+# can tell what is sold or in what state; a named item ("Hammock", "used twice") is thin, not unassessable.
 MIN_ASSESSABLE_DESCRIPTION_WORDS = 3
 # A title of filler alone ("Item for sale", "stuff") does not say what is sold; with a description
 # this short nothing else does either.
@@ -358,6 +239,9 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "item", "items", "stuff", "things", "thing", "misc", "various", "assorted", "my", "x",
     "used", "new", "old", "good", "nice", "great", "cheap", "bargain", "quick", "offers", "ono", "obo",
     "dm", "me", "pm", "message", "details", "see", "description", "inside", "collection", "only",
+    # containers and heaps name how things are packed, not what they are ("box of stuff")
+    "box", "boxes", "bag", "bags", "crate", "tub", "load", "loads", "bits", "bobs", "odds", "ends", "pile",
+    "heap", "mixed", "random", "clearance", "sorts", "kinds", "everything", "anything", "some", "all",
 })
 
 # --- Shared ------------------------------------------------------------------------------------------

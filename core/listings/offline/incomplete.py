@@ -4,6 +4,7 @@ score means anything: a person looks at it.
 
 import re
 
+from core.listings.offline.completeness import is_generic_title
 from core.listings.offline.family_vocabulary import (
     FILLER_TITLE_WORDS,
     MIN_ASSESSABLE_DESCRIPTION_WORDS,
@@ -17,16 +18,20 @@ _WORD = re.compile(r"[a-z]+")
 
 
 def too_incomplete(listing: Listing) -> list[Finding]:
-    """Almost no description and no item specifics, or a title and description that name nothing."""
-    words = len(listing.description.split())
+    """Almost no description, no item specifics and a title that only names a category, or a title and
+    description that name nothing. A named item with a thin description ("Hammock", "used twice") is
+    weak, not unassessable: it scores low without a person."""
+    words = len(listing.description.split()) if is_real(listing.description) else 0
     specifics = any(is_real(value) for _, value in listing.attributes)
-    bare = words < MIN_ASSESSABLE_DESCRIPTION_WORDS and not specifics
+    bare = words < MIN_ASSESSABLE_DESCRIPTION_WORDS and not specifics and (
+        words == 0 or is_generic_title(listing.title))
     unnamed = words < UNIDENTIFIED_DESCRIPTION_WORDS and _names_nothing(listing.title)
     if not (bare or (unnamed and not _identified(listing))):
         return []
     return [risk(FAMILY, UNASSESSABLE_SCORE_CAP,
-                 "The listing is too incomplete to assess: it does not say what is being sold or in what "
-                 "state; a reviewer will check what is being sold.",
+                 "Too incomplete to assess: the item is not identified (the title and description do not "
+                 "say what is being sold or in what state, the description is missing or too vague), so a "
+                 "reviewer cannot assess it and will check what is being sold.",
                  "Name the item (brand, model, type), describe its condition and what is included, and "
                  "add item specifics.")]
 

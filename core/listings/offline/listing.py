@@ -66,12 +66,19 @@ class Finding:
     human_review: bool = False
     cap: int = NO_CAP  # highest score the listing can get while this finding stands
     family: str = ""  # the rule family that found it, for evaluation per family
+    note: str = ""  # why it matters for this kind of item, shown as its own issue after `issue`
 
 
-def risk(family: str, cap: int, issue: str, suggestion: str) -> Finding:
+def risk(family: str, cap: int, issue: str, suggestion: str, note: str = "") -> Finding:
     """A finding a person must clear before the listing goes live; its severity is its cap."""
     return Finding(RISK_PENALTY, issue=issue, suggestion=suggestion, human_review=True, cap=cap,
-                   family=family)
+                   family=family, note=note)
+
+
+def sentence(clause: str) -> str:
+    """A table's reason clause as a sentence of its own: capitalised, one full stop."""
+    clause = clause.strip().rstrip(".")
+    return clause[:1].upper() + clause[1:] + "." if clause else ""
 
 
 def quote(fragment: str) -> str:

@@ -9,6 +9,8 @@ from core.listings.offline.family_vocabulary import (
     MODEL_CODE,
     MODEL_TOKEN,
     NUMBER_WORDS,
+    NUMERIC_NOTES,
+    NUMERIC_SCOPE,
     NUMERIC_UNITS,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
@@ -16,6 +18,7 @@ from core.listings.offline.family_vocabulary import (
     SIZE_ATTRIBUTE_NAMES,
     SIZE_ATTRIBUTE_VALUE,
     SIZE_IN_TITLE,
+    TITLE_AND_ATTRIBUTES_ONLY,
     UNIT_SCALE,
     YEAR,
     YEAR_ATTRIBUTE_NAMES,
@@ -32,6 +35,8 @@ Place = tuple[str, Values]
 def numeric_conflict(listing: Listing) -> list[Finding]:
     """The first quantity stated differently in two places, as one finding naming each place."""
     for kind, pattern in NUMERIC_UNITS.items():
+        if not _in_scope(listing, kind):
+            continue
         conflict = _disjoint([(place, _measures(re.compile(pattern, re.I), text, kind))
                               for place, text in _places(listing, kind)], SAME_VALUE_TOLERANCE)
         if conflict:
@@ -45,12 +50,19 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
     return []
 
 
+def _in_scope(listing: Listing, kind: str) -> bool:
+    """A kind with a scope only applies where the title or category names a product it describes."""
+    scope = NUMERIC_SCOPE.get(kind)
+    return not scope or bool(re.search(scope, listing.heading, re.I))
+
+
 def _places(listing: Listing, kind: str) -> list[tuple[str, str]]:
     """Where a quantity can be stated; RAM is not storage, so RAM attributes are left out."""
     ram_too = kind != "storage capacity"
     values = " ; ".join(value for name, value in listing.attributes
                         if is_real(value) and (ram_too or not RAM_ATTRIBUTE.search(name)))
-    return [("title", listing.title), ("description", listing.description), ("attributes", values)]
+    description = "" if kind in TITLE_AND_ATTRIBUTES_ONLY else listing.description
+    return [("title", listing.title), ("description", description), ("attributes", values)]
 
 
 def _measures(pattern: re.Pattern[str], text: str, kind: str) -> Values:
@@ -145,7 +157,8 @@ def _finding(kind: str, places: list[Place]) -> Finding:
     """One finding naming what each place says, so the seller sees which field to correct."""
     detail = "; ".join(f"{name}: {', '.join(sorted(values))}" for name, values in places)
     return Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
-                   issue=f"The {kind} is inconsistent ({detail}); a buyer cannot tell which is right, so "
-                         "a reviewer will check the listing.",
+                   issue=f"Numeric contradiction: the {kind} is inconsistent, the places disagree "
+                         f"({detail}); {NUMERIC_NOTES.get(kind, f'which {kind} is being sold is unclear')}, "
+                         "so a reviewer will check the listing.",
                    suggestion=f"Check the {kind} and state the same value in the title, description and "
                               "attributes.")

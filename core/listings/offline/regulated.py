@@ -1,39 +1,56 @@
 """Families: regulated or illegal goods, and medical or health claims. Both need a check a listing
-cannot show (age, prescription, licence, evidence of efficacy), so a person decides.
+cannot show (age, prescription, licence, permit, evidence of efficacy), so a person decides.
 """
 
-from core.listings.offline.family_vocabulary import CHECK_EVASION_TERMS, MEDICAL_CLAIM_TERMS, REGULATED_GOODS
-from core.listings.offline.listing import Finding, Listing, quote, risk
+from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
 from core.listings.offline.matching import any_stated, any_unnegated
+from core.listings.offline.regulated_vocabulary import (
+    CHECK_EVASION_TERMS,
+    MEDICAL_CLAIM_TERMS,
+    REGULATED_GOODS,
+    REGULATED_REASONS,
+    STOP_MEDICATION_TERMS,
+)
 from core.listings.offline.scoring import PROHIBITED_SCORE_CAP
 
 REGULATED = "regulated"
 MEDICAL = "medical-claim"
+EVASION_REASON = ("offering to skip an age, licence, prescription or background check is itself a sign "
+                  "the item may not be sold this way")
 
 
 def regulated_goods(listing: Listing) -> list[Finding]:
-    """Age-restricted, prescription, weapon, banned or licence-bound goods, or a skipped check."""
+    """Age-restricted, prescription, weapon, explosive, protected or licence-bound goods, or a
+    skipped check."""
     texts = [listing.heading, *listing.seller_texts[1:]]
     kind, hit = next(((kind, hit) for kind, terms in REGULATED_GOODS.items()
                       if (hit := any_unnegated(terms, texts))), ("", ""))
     evasion = any_stated(CHECK_EVASION_TERMS, [listing.raw])
     if not hit and not evasion:
         return []
-    what = f"{kind} (\"{quote(hit)}\")" if hit else f'an offer to skip a legal check ("{quote(evasion)}")'
+    what = f'{kind} ("{quote(hit)}")' if hit else ""
+    skipped = f'an offer to skip a legal check ("{quote(evasion)}")' if evasion else ""
+    reasons = [REGULATED_REASONS[kind]] if hit else []
+    reasons += [EVASION_REASON] if evasion else []
     return [risk(REGULATED, PROHIBITED_SCORE_CAP,
-                 f"The listing appears to sell a regulated or restricted good: {what}; a reviewer must "
-                 "check it may be sold here and how.",
-                 "Check the marketplace rules for this kind of item; if it may be sold, state the "
-                 "licence, prescription or age check that applies, otherwise remove the listing.")]
+                 f"Regulated or restricted good: {'; '.join(part for part in (what, skipped) if part)}; a "
+                 "reviewer must check whether it may be sold here at all, and how.",
+                 "Check the marketplace rules and the law for this kind of item; if it may be sold, state "
+                 "the licence, permit, prescription or age verification that applies, otherwise remove the "
+                 "listing.", " ".join(sentence(reason) for reason in reasons))]
 
 
 def medical_claim(listing: Listing) -> list[Finding]:
-    """Claiming a product cures or treats an illness needs evidence no listing carries."""
-    hit = any_unnegated(MEDICAL_CLAIM_TERMS, [listing.raw])
+    """Claiming a product cures or treats an illness needs evidence no listing carries; telling
+    buyers to stop their medication is dangerous on top."""
+    stop = any_unnegated(STOP_MEDICATION_TERMS, [listing.raw])
+    hit = any_unnegated(MEDICAL_CLAIM_TERMS, [listing.raw]) or stop
     if not hit:
         return []
+    danger = f'Advice to stop prescribed medication ("{quote(stop)}") is dangerous.' if stop else ""
     return [risk(MEDICAL, PROHIBITED_SCORE_CAP,
-                 f'The listing makes a medical claim ("{quote(hit)}"); health claims that a product cures, '
-                 "relieves or treats illness need review and are usually not allowed.",
-                 "Remove claims that the item cures, heals or treats conditions; describe only what it "
-                 "is, what it contains and how it is used.")]
+                 f'Unsubstantiated medical claim ("{quote(hit)}"): health claims that a product cures, '
+                 "treats, prevents or relieves a disease need clinical evidence and approval that a listing "
+                 "cannot show, and are usually not allowed; a reviewer must check it.",
+                 "Remove claims that the item cures, heals, treats or prevents conditions, and any advice "
+                 "about medication; describe only what it is, what it contains and how it is used.", danger)]

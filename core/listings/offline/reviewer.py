@@ -60,7 +60,7 @@ def _to_review(findings: list[Finding]) -> ListingReview:
     return ListingReview(
         quality_score=max(0, min(100, 100 - penalty)),
         missing_fields=_unique(finding.missing_field for finding in findings),
-        issues=_unique(finding.issue for finding in findings),
+        issues=_unique(text for finding in findings for text in (finding.issue, finding.note)),
         suggestions=_unique(finding.suggestion for finding in findings),
         requires_human_review=any(finding.human_review for finding in findings),
     )

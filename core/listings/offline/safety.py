@@ -1,23 +1,25 @@
-"""Family: safety-critical products with damage, missing parts, an unknown history, a fire
-hazard or a recall. A person decides whether such an item can be sold at all.
+"""Family: safety-critical products with damage, missing parts, a repair, an unknown history, an
+overdue service, a fire or gas hazard or a recall. A person decides whether such an item can be sold.
 """
 
 import re
 
-from core.listings.offline.family_vocabulary import (
+from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
+from core.listings.offline.matching import any_unnegated, terms_pattern
+from core.listings.offline.safety_vocabulary import (
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
     PACKAGING_WORDS,
     RECALL_TERMS,
     SAFETY_HAZARDS,
     SAFETY_PRODUCTS,
+    SAFETY_REASONS,
     SWELLING_TERMS,
 )
-from core.listings.offline.listing import Finding, Listing, quote, risk
-from core.listings.offline.matching import any_unnegated, terms_pattern
-from core.listings.offline.scoring import PROHIBITED_SCORE_CAP, UNVERIFIED_SCORE_CAP
+from core.listings.offline.scoring import PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
 
 FAMILY = "safety-critical"
+MISSING_KIND = "loose or missing parts"
 
 
 def safety_critical(listing: Listing) -> list[Finding]:
@@ -26,19 +28,19 @@ def safety_critical(listing: Listing) -> list[Finding]:
 
 
 def _fire_hazard(listing: Listing) -> list[Finding]:
-    """A swollen battery or bare wires is dangerous whatever the product; injections included.
-    On a battery product ("power bank", "e-bike") swelling alone is enough."""
+    """A swollen battery, bare wires or a gas smell is dangerous whatever the product; injections
+    included. On a battery product ("power bank", "e-bike") swelling alone is enough."""
     hit = any_unnegated(FIRE_HAZARDS, [listing.raw])
-    if not hit and _safety_product(listing) == "battery or electrical":
+    if not hit and _safety_product(listing)[0] == "battery or electrical":
         hit = any_unnegated(SWELLING_TERMS, listing.seller_texts)
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,
-                 f'The listing describes a fire or shock hazard ("{quote(hit)}"); swollen or leaking '
-                 "batteries and exposed wiring are a fire risk, so a reviewer must decide whether it "
-                 "can be sold and shipped.",
-                 "Have a damaged battery or cable replaced before selling and say so; otherwise list "
-                 "the item for parts only and state the hazard clearly.")]
+                 f'Fire risk and safety hazard ("{quote(hit)}"): a swollen or leaking battery, exposed '
+                 "wiring or a gas leak can cause a fire, explosion or electric shock, so a reviewer must "
+                 "decide whether it can be sold and shipped at all.",
+                 "Have the damaged battery, cable, hose or regulator replaced before selling and say so; "
+                 "otherwise list the item for parts only and state the hazard clearly.")]
 
 
 def _recall(listing: Listing) -> list[Finding]:
@@ -46,29 +48,35 @@ def _recall(listing: Listing) -> list[Finding]:
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,
-                 f'The item is described as recalled ("{quote(hit)}"); recalled products may not be '
-                 "sold for safety reasons, so a reviewer will check it.",
+                 f'Safety recall ("{quote(hit)}"): recalled products may not be sold until the recall '
+                 "remedy is done, so a reviewer will check it.",
                  "Check the manufacturer's recall notice; list the item only if it was repaired or "
                  "replaced under the recall, and say so.")]
 
 
 def _product_hazard(listing: Listing) -> list[Finding]:
-    """A product that protects, carries a child, holds food or runs on mains, with a hazard."""
-    product = _safety_product(listing)
-    hazard = _hazard(listing, HAZARDS_BY_PRODUCT[product]) if product else ("", "")
-    if not hazard[1]:
+    """A product that protects, carries a child, holds gas, food or a diver, or runs on mains,
+    with a defect that matters for its class."""
+    product, named = _safety_product(listing)
+    kind, hit = _hazard(listing, HAZARDS_BY_PRODUCT[product]) if product else ("", "")
+    if not hit:
         return []
-    return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
-                 f'This is a safety-critical product ({product}) and the listing mentions {hazard[0]} '
-                 f'("{quote(hazard[1])}"); a reviewer must check it is safe to sell.',
-                 "For safety-critical products state the exact model, that nothing is damaged or "
-                 "missing, and that it is not subject to a recall; otherwise list it for parts.")]
+    return [risk(FAMILY, SAFETY_SCORE_CAP,
+                 f'Safety-critical {product} ("{quote(named)}") with {kind} ("{quote(hit)}"); a reviewer '
+                 "must check it is safe to sell.",
+                 "For safety-critical products state the exact model number, that nothing is damaged, "
+                 "repaired or missing, the service or manufacture date, and that it is not subject to a "
+                 "recall; otherwise do not sell it for use, or list it for parts only.",
+                 sentence(SAFETY_REASONS[product]))]
 
 
-def _safety_product(listing: Listing) -> str:
-    """The kind of safety-critical product the title or category names, or ""."""
-    return next((kind for kind, words in SAFETY_PRODUCTS.items()
-                 if terms_pattern(words).search(listing.heading)), "")
+def _safety_product(listing: Listing) -> tuple[str, str]:
+    """(class, words) of the safety-critical product the title or category names, or ("", "")."""
+    for kind, words in SAFETY_PRODUCTS.items():
+        match = terms_pattern(words).search(listing.heading)
+        if match:
+            return kind, match.group()
+    return "", ""
 
 
 def _hazard(listing: Listing, kinds: tuple[str, ...]) -> tuple[str, str]:
@@ -76,7 +84,7 @@ def _hazard(listing: Listing, kinds: tuple[str, ...]) -> tuple[str, str]:
     texts = listing.seller_texts
     for kind in kinds:
         hit = any_unnegated(SAFETY_HAZARDS[kind], texts)
-        if hit and not (kind == "missing parts" and _only_packaging_missing(texts)):
+        if hit and not (kind == MISSING_KIND and _only_packaging_missing(texts)):
             return kind, hit
     return "", ""
 
@@ -85,5 +93,5 @@ def _only_packaging_missing(texts: list[str]) -> bool:
     """"Missing the box" is about packaging, not a part that keeps someone safe."""
     packaging = re.compile(r"\b(?:missing|lost|without)\s+(?:the\s+|its\s+|original\s+)*(?:"
                            + "|".join(PACKAGING_WORDS) + r")\b", re.I)
-    missing = terms_pattern(SAFETY_HAZARDS["missing parts"])
+    missing = terms_pattern(SAFETY_HAZARDS[MISSING_KIND])
     return all(len(missing.findall(t)) <= len(packaging.findall(t)) for t in texts)

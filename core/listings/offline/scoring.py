@@ -18,9 +18,9 @@ from decimal import Decimal
 
 MISSING_FACTS_BUDGET = 32  # all expected facts missing; shared equally by the category's facts
 MIN_MISSING_FIELD_PENALTY = 6
-SHORT_DESCRIPTION_PENALTY = 15
-BRIEF_DESCRIPTION_PENALTY = 8
-SHORT_TITLE_PENALTY = 5
+SHORT_DESCRIPTION_PENALTY = 30  # a line cannot say condition, contents and flaws: thin, not unsafe
+BRIEF_DESCRIPTION_PENALTY = 15
+SHORT_TITLE_PENALTY = 10
 GENERIC_TITLE_PENALTY = 10
 NO_ATTRIBUTES_PENALTY = 10
 VAGUE_PHRASE_PENALTY = 5
@@ -39,9 +39,10 @@ RISK_PENALTY = 25  # any risk a person must clear; the ceiling below does the re
 # --- Ceilings while a risk is open, by severity ------------------------------------------------------
 
 UNASSESSABLE_SCORE_CAP = 15  # nobody can tell what is sold
-PROHIBITED_SCORE_CAP = 25    # illegal, counterfeit, a fire hazard, a medical claim: not publishable
-UNVERIFIED_SCORE_CAP = 40    # safety or authenticity a person must check first
-MISLEADING_SCORE_CAP = 45    # the listing contradicts itself on what is sold: fixable, misleading now
+PROHIBITED_SCORE_CAP = 20    # illegal, counterfeit, a fire hazard, a medical claim: not publishable
+SAFETY_SCORE_CAP = 30        # a defect on equipment that keeps someone safe: may not be sellable at all
+UNVERIFIED_SCORE_CAP = 35    # authenticity a person must check first: not publishable as claimed
+MISLEADING_SCORE_CAP = 40    # the listing contradicts itself on what is sold: fixable, misleading now
 NO_CAP = 100
 
 # --- Limits --------------------------------------------------------------------------------------------

@@ -213,8 +213,9 @@ PLACEHOLDER_VALUES = frozenset(
 
 # Hedges: the seller does not know ("untested", "I think all pieces are there"), so neither can a buyer.
 HEDGES = re.compile(
-    r"\b(?:untested|not tested|(?:have ?n[o']?t|havent|did ?n[o']?t|didnt|not)\s+(?:been\s+)?(?:tested|"
-    r"counted|checked|tried)|i think|i believe|should (?:still )?(?:work|be fine|be ok)|"
+    r"\b(?:untested|not tested|(?:have ?n[o']?t|havent|did ?n[o']?t|didnt|not|never)\s+(?:been\s+)?(?:tested|"
+    r"counted|checked|tried|played|run|started|plugged in|switched on|powered on)|i think|i believe|"
+    r"should (?:still )?(?:work|be fine|be ok)|"
     r"probably (?:works|fine|ok)|(?:not sure|unsure) (?:if|whether) (?:it )?(?:works|complete|all))\b", re.I)
 VAGUE_PHRASES = re.compile(
     r"\b(?:good condition|great condition|works? fine|works? great|works? well|see (?:photos|pics|"

@@ -1,0 +1,210 @@
+"""Vocabulary of the regulated-goods and medical-claim families, as plain data tables.
+
+Why tables: what a marketplace may not sell without a check (age, prescription, licence, permit) and
+which health claims need evidence differ by market only in words; the two rules that read these
+tables stay the same. Entries are regular-expression fragments matched as whole words,
+case-insensitively; a denied mention does not count unless the table says its terms carry their
+own negation.
+"""
+
+# --- Family: regulated or illegal goods -------------------------------------------------------------
+
+# Goods a marketplace listing cannot sell without checks it cannot make (age, prescription, licence).
+REGULATED_GOODS: dict[str, tuple[str, ...]] = {
+    "age-restricted nicotine or tobacco": (
+        "nicotine", "nic salts?", "e-?liquids?", "vape juice", "e-?juice", "vapes?", "vaping",
+        "vape (?:kits?|pens?)",
+        "e-?cigarettes?", "snus",
+        "tobacco(?![\\s-]*(?:pipes?|pouch\\w*|tins?|jars?|box\\w*|humidors?|colou?r\\w*))",
+        "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*))",
+        "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?))"),
+    "alcohol": ("alcoholic (?:drinks?|beverages?)", "liquor",
+                "(?:whisk(?:e)?y|vodka|tequila|bourbon|cognac|brandy|absinthe|mezcal|rum|gin|port|sherry|"
+                "champagne|prosecco|wine)s? \\d+\\s?(?:cl|ml|l|litres?)\\b"
+                "(?![\\s-]*(?:glass\\w*|decanters?|stones?|tumblers?|racks?|holders?|openers?|cool\\w*|labels?))",
+                "(?:single malt|blended malt|cask strength)",
+                "(?:aged|year[\\s-]old) (?:whisk(?:e)?y|scotch|rum|port)",
+                "\\d{1,2}\\s?(?:yo|year old|years old) (?:whisk(?:e)?y|scotch|rum|bourbon|malt)",
+                "(?:cases?|crates?|bottles?) of (?:[\\w'-]+\\s+){0,2}?(?:wine|beer|ale|lager|cider|prosecco|"
+                "champagne|"
+                "whisk(?:e)?y|vodka|gin|rum)",
+                "bottles? of (?:wine|whisk(?:e)?y|vodka|gin|rum|champagne|brandy|cognac|tequila|beer)",
+                "(?:single malt|blended) (?:scotch|whisk(?:e)?y)", "\\d+(?:\\.\\d+)?\\s?% abv"),
+    "weapon": ("zombie kni(?:fe|ves)", "machetes?", "katanas?", "sword ?sticks?", "swords? canes?",
+               "throwing (?:stars?|knives?|knife|axes?)", "shurikens?", "push daggers?",
+               "knuckle kni(?:fe|ves)", "trench kni(?:fe|ves)", "(?:lipstick|belt buckle|credit card|"
+               "disguised|hidden|concealed) kni(?:fe|ves)", "karambits?", "blowpipes?", "nunchaku?s?",
+               "telescopic (?:batons?|truncheons?)",
+               "extendable batons?", "air ?soft (?:guns?|rifles?|pistols?)", "bb guns?",
+               "air (?:rifles?|pistols?|guns?)", "crossbows?", "(?:hunting|compound) bows? and broadheads",
+               "switchblades?", "flick knives?", "flick knife", "gravity knives?", "gravity knife",
+               "butterfly knives?", "butterfly knife", "balisongs?", "automatic knives?", "automatic knife",
+               "auto knives?", "auto knife", "otf", "out[\\s-]the[\\s-]front", "knuckle[\\s-]?dusters?",
+               "brass knuckles", "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
+               "firearms?", "handguns?", "(?<!water )(?<!glue )(?<!nerf )(?<!toy )pistols?(?![\\s-]*grips?)",
+               "revolvers?", "shotguns?", "rifles?(?![\\s-]*(?:scopes?|bags?|cases?|slings?))",
+               "ammunition", "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
+               "knife for self[\\s-]defen[cs]e",
+               "(?:for|great for|ideal for) self[\\s-]defen[cs]e",
+               "self[\\s-]defen[cs]e (?:weapon|knife|tool)"),
+    "firearm or firearm part": (
+        "(?:lower|upper) receivers?", "stripped (?:lowers?|uppers?)",
+        "80\\s?% (?:lowers?|receivers?|frames?)",
+        "ar-?15s?", "ak-?47s?", "ar-?10s?", "glocks?", "unseriali[sz]ed", "no serial numbers? (?:on|stamped)",
+        "ghost guns?", "(?<!surge )(?<!noise )(?<!spark )suppressors?", "bump stocks?", "auto sears?",
+        "solvent traps?", "bolt carrier groups?", "firing pins?", "gun parts?",
+        "(?:pistol|rifle|gun) barrels?",
+        "(?:high[\\s-]capacity|extended|drum|pistol|rifle|ar|ak|glock) (?:mags?|magazines?)",
+        "lower parts kits?",
+        "(?:9|10) ?mm (?:rounds|ammo|cartridges)", "\\.22 (?:lr|rounds|ammo)", "12[\\s-]?(?:gauge|bore) "
+        "(?:shells|cartridges)"),
+    "explosives or fireworks": (
+        "(?:display|professional|pro|category f[2-4]|f[2-4]|1\\.3g|1\\.4g|consumer|cake|aerial) fireworks?",
+        "1\\.[34]g\\b", "(?:display|aerial|mortar|salute) shells",
+        "fireworks? (?:cakes?|rockets?|shells?|mortars?|barrages?|displays?|packs?|boxes|for sale)",
+        "category f[2-4]", "\\bf[34] (?:fireworks?|cakes?|rockets?|pyro\\w*)", "pyrotechnics?", "pyro",
+        "explosives", "(?:plastic|high) explosives?", "detonators?", "blasting caps?", "det cord",
+        "black powder",
+        "gun ?powder", "(?:distress|marine|hand|parachute|rocket) flares?", "thunderflash\\w*",
+        "smoke grenades?",
+        "flash ?bangs?", "professional[\\s-]only", "(?:\\d+)[\\s-]shot (?:cakes?|barrages?)"),
+    "protected wildlife": (
+        "(?:elephant|mammoth|walrus|hippo|hippopotamus|whale|narwhal|warthog|real|genuine|solid|carved|"
+        "antique|old) ivory", "ivory(?![\\s-]*(?:colou?r\\w*|tone\\w*|effect|white|finish|look|style|"
+        "paint\\w*|coast|cream|lace|satin|silk|resin|faux|keys? replacement|imitation))"
+        " (?:carvings?|netsukes?|okimonos?|figur\\w*|tusks?|statues?|bangles?|handles?|inlays?|carved|piece)",
+        "tusks?", "rhino(?:ceros)? horns?", "(?:real|genuine|antique|natural) tortoise ?shell", "hawksbill",
+        "pangolins?", "pangolin scales", "shark fins?", "bear (?:bile|claws?|paws?|gall\\w*)",
+        "tiger (?:skins?|bones?|teeth|tooth|claws?|pelts?)", "(?:leopard|jaguar|cheetah|ocelot|snow leopard) "
+        "(?:skins?|pelts?|furs?)", "cites[\\s-]?(?:listed|appendix|species|permits?)", "endangered species",
+        "protected species", "(?:wild[\\s-]caught|live) (?:parrots?|tortoises?|turtles?|primates?|monkeys?)",
+        "(?:red|black) coral(?! (?:colou?r|pink|lipstick))",
+        "taxidermy (?:owl|hawk|falcon|eagle|bird of prey)"),
+    "prescription medicine": (
+        "prescription[\\s-]only", "contact lens(?:es)?(?![\\s-]*(?:cases?|solutions?|holders?|cleaners?))",
+        "prescription (?:medicines?|medications?|drugs?|pills?|tablets?)",
+        "rx only", "insulin(?![\\s-]*(?:cool\\w*|bags?|cases?|wallets?|pouch\\w*))", "antibiotics?",
+        "amoxicillin", "opioids?", "morphine", "codeine", "oxycodone",
+        "fentanyl", "tramadol", "diazepam", "valium", "xanax", "alprazolam", "benzodiazepines?",
+        "sleeping pills", "anabolic steroids?", "testosterone (?:injections?|cypionate|enanthate)",
+        "semaglutide", "ozempic", "wegovy", "mounjaro", "tirzepatide", "sildenafil", "viagra", "cialis",
+        "tadalafil", "epi-?pens?", "adrenaline auto-?injectors?", "controlled (?:drugs?|substances?)",
+        "left ?over (?:medication|medicine|pills|tablets)"),
+    "veterinary medicine": ("flea (?:treatments?|drops|spot-?ons?)", "spot-?on (?:treatments?|pipettes?)",
+                            "(?:de)?wormers?", "worming (?:tablets|treatments?)", "permethrin", "fipronil"),
+    "illegal electronics or lasers": (
+        "(?:signal|gps|phone|mobile|wi-?fi|cell) jammers?", "jammers? for",
+        "(?:high[\\s-]power(?:ed)?|burning) "
+        "lasers?(?: pointers?)?", "class (?:3b|4|iv) lasers?", "laser pointers? \\d{3,} ?mw",
+        "\\d{3,} ?mw laser",
+        "radar jammers?", "skimmers? for", "card skimmers?"),
+    "identity document": (
+        "(?:blank|fake|novelty|scannable|replacement|forged|stolen) (?:ids?|passports?|id cards?|"
+        "driving licen[cs]es?)", "(?:fake|forged) (?:documents?|diplomas?|degrees?)"),
+    "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
+    "banned substance": ("paraquat", "strychnine", "(?:sodium |potassium )?cyanide",
+    "arsenic(?! and old lace)",
+                         "ddt", "(?:contains?|containing|with) mercury",
+                         "mercury (?:chloride|compounds?|salts?)",
+                         "mercuric", "calomel", "hydroquinone", "skin (?:lightening|bleaching|whitening)",
+                         "(?:lightening|bleaching) creams?", "asbestos", "lead[\\s-]based paint",
+                         "banned (?:ingredients?|substances?|in the)"),
+    "licence key resale": ("volume licen[cs]e", "mak keys?", "kms (?:keys?|activation)", "oem keys?",
+                           "(?:product|licen[cs]e|activation|cd|software|windows|office) keys? only",
+                           "lifetime (?:keys?|licen[cs]e|activation)", "activation keys?", "cd[\\s-]?keys?",
+                           "(?:keys?|codes?)(?: only)?,? (?:sent|delivered|emailed) (?:by|via|within|in)",
+                           "emailed keys?"),
+}
+# What a reviewer says about each kind of regulated good, so the issue names the rule that applies.
+REGULATED_REASONS: dict[str, str] = {
+    "age-restricted nicotine or tobacco": (
+        "nicotine and tobacco products are age-restricted: they need age verification and may not be sold "
+        "to minors"),
+    "alcohol": "alcohol is age-restricted: it needs age verification and often a licence to sell",
+    "weapon": ("weapons and restricted knives (automatic, gravity, butterfly) are subject to legal "
+               "restrictions, and nothing may be marketed as a weapon for self-defence"),
+    "firearm or firearm part": (
+        "a regulated firearm part: receivers and other controlled parts must be serialised, and a licensed "
+        "transfer with a background check is required"),
+    "explosives or fireworks": (
+        "explosives and professional-only fireworks need a licence to buy and store, are age-restricted and "
+        "cannot be posted"),
+    "protected wildlife": (
+        "protected wildlife: ivory and other CITES-listed materials have trade restrictions and need a "
+        "documented age and CITES export permits"),
+    "prescription medicine": (
+        "prescription-only medicine: prescription and controlled drugs cannot be resold, and storage such as "
+        "the cold chain cannot be verified"),
+    "veterinary medicine": (
+        "veterinary medicines need a prescription or advice, and a treatment for one species can be toxic to "
+        "another"),
+    "drug": "controlled drugs are illegal to sell",
+    "illegal electronics or lasers": (
+        "signal jammers and high-power lasers are illegal to sell or use in most countries"),
+    "identity document": "identity documents cannot be sold, and fake ones are illegal",
+    "banned substance": (
+        "a banned ingredient or substance (such as mercury in cosmetics) may not be sold, and an ingredient "
+        "label is required"),
+    "licence key resale": (
+        "software licence resale: volume, OEM or loose keys are usually not licensed for resale, and a price "
+        "implausibly low for a licence suggests a grey-market key"),
+}
+
+# Offering to skip a legal check is a signal of its own; these terms carry their own negation.
+CHECK_EVASION_TERMS: tuple[str, ...] = (
+    "no (?:id|age) (?:needed|required|checks?|verification)", "no age check", "no questions asked",
+    "no (?:ffl|background checks?|licen[cs]es?|permits?|id|age checks?|prescriptions?|certificates?|cites "
+    "permits?)\\b(?:\\s+(?:or|and|/)\\s+[\\w-]+(?:\\s+checks?)?)?(?:\\s+[\\w-]+){0,3}?\\s+"
+    "(?:needed|required|necessary)", "without (?:an? )?(?:ffl|background checks?|licen[cs]es?|permits?)",
+    "no prescription (?:needed|required)", "without (?:a )?prescription", "untraceable",
+)
+
+# --- Family: medical and health claims ---------------------------------------------------------------
+
+# Named conditions: claiming a product relieves or prevents one is a medical claim.
+HEALTH_CONDITIONS: tuple[str, ...] = (
+    "cancer", "tumou?rs?", "diabetes", "arthritis", "rheumatism", "rheumatoid", "gout", "fibromyalgia",
+    "sciatica", "migraines?", "joint pain", "chronic pain", "nerve pain", "neuropathy", "tinnitus",
+    "insomnia", "anxiety", "depression", "adhd", "autism", "asthma", "eczema", "psoriasis",
+    "covid(?:-19)?", "hiv", "alzheimer'?s", "dementia", "parkinson'?s", "epilepsy", "heart disease",
+    "high blood pressure", "hypertension", "cholesterol", "osteoporosis", "varicose veins", "hair loss",
+    "obesity", "blood sugar", "cancer cells", "immune system", "immunity", "kidney stones", "ulcers?",
+    "acid reflux", "ibs", "irritable bowel", "thyroid", "menopause", "erectile dysfunction",
+    "impotence", "infertility", "strokes?", "heart attacks?", "bronchitis", "candida", "lyme disease",
+    "herpes",
+    "shingles", "tumour cells", "tumor cells", "viral infections?", "dementia", "autoimmune \\w+",
+    "blood clots?", "stomach ulcers?", "liver disease", "kidney disease", "glaucoma",
+    "cataracts?",
+)
+# Everyday complaints: only "cures" or "heals" them is a claim; "eases back pain" is ordinary.
+MINOR_AILMENTS: tuple[str, ...] = (
+    "pain", "acne", "scars", "wounds", "injuries", "headaches?", "colds?", "flu", "infections?",
+    "diseases?", "illness(?:es)?", "everything", "all",
+)
+_CONDITION = "(?:" + "|".join(HEALTH_CONDITIONS) + ")\\b"
+_AILMENT = "(?:" + "|".join(HEALTH_CONDITIONS + MINOR_AILMENTS) + ")\\b"
+_STRONG_CLAIM = "(?:cures?|cured|cure for|heals?|remedy for)"
+# Verbs that only claim something medical with a named condition ("kills cancer cells", not "kills weeds").
+_KILL_CLAIM = "(?:kills?|killing|destroys?|shrinks?|eliminates?|dissolves?|eradicates?|beats?)"
+# "treats for dogs" is a noun; the verb takes its object directly ("treats arthritis").
+_CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|reverses?|relieves?|"
+          "boosts?|boosting|strengthens?|repairs?|restores?|normali[sz]es?|balances?|"
+          "relieving|relief (?:of|from|for)|alleviates?|eases?|fights?|reduces?|reducing|lowers?|"
+          "helps? (?:with|against)|therapy for|protects? against|controls?|regulates?)")
+MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
+    _STRONG_CLAIM + "\\s+(?:\\w+\\s+){0,3}?" + _AILMENT,
+    _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
+    _KILL_CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
+    _CONDITION + "(?:\\s+pain)?\\s+(?:relief|remedy|cure|treatment|therapy)",
+    "(?:clinically|medically|scientifically)\\s+(?:proven|shown|tested and proven)",
+    "(?:therapeutic|detox\\w*)\\b[^.!?\\n]{0,60}?\\b" + _CONDITION,
+    _CONDITION + "[^.!?\\n]{0,60}?\\b(?:therapeutic|detox\\w*)",
+    "miracle\\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|results?)",
+    "miraculous(?:ly)?\\s+(?:heal\\w*|cure\\w*|results?)",
+)
+# Advice to stop prescribed treatment: a medical claim, and a danger of its own that the review names.
+STOP_MEDICATION_TERMS: tuple[str, ...] = (
+    "(?:stop|quit|replace|instead of|come off|give up)\\s+(?:taking\\s+|using\\s+)?"
+    "(?:(?:your|their|his|her|my|all|the)\\s+)?"
+    "(?:medications?|medicines?|meds|insulin|prescriptions?|tablets|pills|inhalers?|chemo\\w*)",
+)

@@ -1,0 +1,268 @@
+"""Vocabulary of the safety-critical family, as plain data tables: which product classes protect,
+carry, feed or power someone, which defects matter for each class, and what a reviewer says about it.
+
+Why classes: a reviewer does not know every product, but knows that anything worn on the head,
+holding a child, holding gas or pressure, keeping someone afloat or breathing, touching food or
+running on mains must not be sold damaged, repaired, incomplete or of unknown history. A new
+product is a word in its class; a new class is a row in each table. Entries are regular-expression
+fragments matched as whole words, case-insensitively; denied mentions ("no cracks") do not count.
+"""
+
+# --- Product classes, named in the title or category ------------------------------------------------
+
+SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
+    "head protection": (
+        "helmets?", "helmuts?", "hemlets?", "riding hats?", "riding helmets?", "skull caps?", "crash hats?",
+        "hard hats?", "bump caps?", "motorcycle lids?", "motorbike lids?", "visors? and helmets?"),
+    "protective gear": (
+        "climbing harness(?:es)?", "harness(?:es)?", "life jackets?", "life vests?", "lifejackets?",
+        "pfds?", "buoyancy aids?", "carabiners?", "karabiners?", "climbing ropes?", "dynamic ropes?",
+        "belay devices?", "quickdraws?", "crampons?", "ice axes?", "avalanche (?:transceivers?|beacons?)",
+        "body protectors?", "back protectors?", "air ?bag vests?", "smoke alarms?", "smoke detectors?",
+        "carbon monoxide (?:alarms?|detectors?)", "co (?:alarms?|detectors?)", "fire extinguishers?",
+        "fire blankets?", "safety goggles", "respirators?", "fall arrest\\w*", "lanyards? and harness\\w*"),
+    "breathing or diving equipment": (
+        "scuba", "regulators?", "octos?", "octopus(?:es)?", "dive computers?", "bcds?",
+        "buoyancy compensators?", "wings? and backplates?", "dive (?:tanks?|cylinders?)",
+        "scuba (?:tanks?|cylinders?)", "rebreathers?", "diving",
+        "oxygen (?:tanks?|cylinders?|concentrators?)"),
+    "gas or pressure equipment": (
+        "gas", "lpg", "propane", "butane", "camping stoves?", "camp stoves?", "stoves?", "burners?",
+        "hobs?", "bbqs?", "barbecues?", "wood ?burners?", "log ?burners?", "multi[\\s-]?fuel stoves?",
+        "flues?", "paraffin heaters?", "oil lamps?", "blow ?lamps?", "barbeques?", "grills?",
+        "patio heaters?", "gas heaters?",
+        "boilers?", "blow ?torch(?:es)?", "gas bottles?", "gas cylinders?", "hoses? (?:and|&) regulators?",
+        "pressure cookers?", "pressure canners?", "pressure washers?", "air compressors?", "air tanks?",
+        "pressure vessels?", "soda ?streams?", "co2 (?:cylinders?|canisters?)"),
+    "water safety equipment": (
+        "kayaks?", "canoes?", "paddle ?boards?", "sups?", "dinghy", "dinghies", "inflatable boats?",
+        "life ?rafts?", "swim (?:vests?|seats?|rings?|floats?)", "arm ?bands", "water wings",
+        "pool floats?", "surf ?boards?", "wetsuits?", "boats?(?![\\s-]*shoes)", "outboards?"),
+    "child product": (
+        "car[\\s-]?seats?", "booster seats?", "child (?:bike |bicycle |cycle )?seats?", "infant seats?",
+        "baby capsules?", "isofix (?:bases?|seats?)", "cribs?", "cots?", "cot beds?", "bassinets?",
+        "moses baskets?", "playpens?", "play yards?", "high[\\s-]?chairs?", "baby gates?", "stair gates?",
+        "baby carriers?", "slings? for (?:babies|baby)", "baby walkers?", "prams?", "strollers?",
+        "pushchairs?", "buggies", "travel systems?", "bouncers?", "baby swings?", "baby monitors?",
+        "changing tables?", "bath seats?", "baby baths?", "rattles?", "teethers?",
+        "teething (?:toys?|rings?)",
+        "baby toys?", "infant toys?", "toddler toys?", "newborn toys?", "cot mobiles?", "baby walkers?",
+        "sleep(?:ing)? pods?", "baby nests?", "baby sleeping bags?", "balance bikes?",
+        "kids'? (?:bikes?|scooters?|helmets?)", "children'?s (?:bikes?|scooters?|helmets?)",
+        "magnetic (?:balls?|beads?)",
+        "button batter(?:y|ies)", "dummy clips?", "baby bottles?"),
+    "battery or electrical": (
+        "fairy lights", "christmas lights", "led strips?", "light fittings?", "ceiling lights?",
+        "chandeliers?",
+        "fuse ?box(?:es)?", "consumer units?", "circuit breakers?", "bottle warmers?", "sterili[sz]ers?",
+        "electric (?:tools?|mowers?|showers?)", "soldering stations?",
+        "batter(?:y|ies)", "power banks?", "chargers?", "charging (?:cables?|leads?|bricks?)", "adapters?",
+        "adaptors?", "power supply", "power supplies", "power bricks?", "psus?", "extension leads?",
+        "extension cords?", "power strips?", "surge protectors?", "heaters?", "radiators?",
+        "electric blankets?", "heated blankets?", "hair ?dryers?", "hair ?driers?", "straighteners?",
+        "curling (?:irons?|wands?)", "kettles?", "toasters?", "microwaves?",
+        "(?:steam|clothes|travel) irons?", "lamps?",
+        "e-?bikes?", "electric bikes?", "e-?scooters?", "electric scooters?", "hoverboards?", "lithium",
+        "li-?ion", "li-?po", "lipos?", "mains", "plugs?", "sockets?", "wiring", "transformers?",
+        "inverters?", "soldering irons?", "heat guns?", "electric (?:fires?|heaters?|cookers?|ovens?)",
+        "aquarium heaters?", "fan heaters?", "laptop chargers?", "usb chargers?"),
+    "food contact equipment": (
+        "baby bottles?", "feeding bottles?", "sippy cups?", "food containers?", "lunch ?box(?:es)?",
+        "cookware", "frying pans?", "pans?", "pots?", "saucepans?", "skillets?", "woks?", "non[\\s-]?stick",
+        "cutting boards?", "chopping boards?", "blenders?", "juicers?", "food processors?", "mixers?",
+        "air fryers?", "slow cookers?", "rice cookers?", "water filters?", "thermos", "flasks?",
+        "water bottles?", "teats?", "dummies", "pacifiers?", "breast pumps?", "honey extractors?",
+        "extractors?", "uncapping (?:trays?|tanks?)", "settling tanks?", "honey buckets?", "fermenters?",
+        "brewing (?:kits?|kettles?|buckets?)", "mash tuns?", "stock ?pots?", "dehydrators?", "mincers?",
+        "baking (?:trays?|tins?|sheets?)", "cake tins?", "casserole dish(?:es)?", "dutch ovens?",
+        "food[\\s-]grade", "food[\\s-]safe", "tableware", "dinnerware", "crockery", "cutlery", "utensils?"),
+    "load-bearing or climbing equipment": (
+        "ladders?", "step ?ladders?", "scaffold\\w*", "trampolines?", "climbing frames?", "swing sets?",
+        "hoists?", "winch(?:es)?", "tow (?:ropes?|straps?)", "ratchet straps?",
+        "lifting (?:slings?|straps?|chains?)",
+        "engine (?:hoists?|cranes?|stands?)", "car ramps?", "axle stands?", "work ?platforms?", "hammocks?"),
+    "power tool with a blade or guard": (
+        "chainsaws?", "chain saws?", "angle grinders?", "circular saws?", "table saws?", "mitre saws?",
+        "miter saws?", "band ?saws?", "log splitters?", "wood chippers?", "nail guns?", "brush ?cutters?",
+        "strimmers?", "lawn ?mowers?", "planers?", "routers? table"),
+    "medical or mobility equipment": (
+        "blood pressure monitors?", "thermometers?", "glucose (?:meters?|monitors?)", "nebuli[sz]ers?",
+        "pulse oximeters?", "defibrillators?", "aeds?", "mobility scooters?", "wheelchairs?",
+        "walking frames?",
+        "rollators?", "crutches", "stair ?lifts?", "bed rails?", "patient hoists?", "tens machines?",
+        "cpap (?:machines?|masks?)"),
+    "vehicle safety part": (
+        "brake (?:pads?|discs?|rotors?|calipers?|shoes|lines?|hoses?)", "brakes", "tyres?", "tires?",
+        "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)", "wheel nuts", "tow (?:bars?|hitch(?:es)?)",
+        "child locks?", "suspension (?:arms?|springs?)", "ball joints?", "(?:car|trolley|bottle) jacks?",
+        "axle stands?"),
+}
+
+# --- Defects, by kind -----------------------------------------------------------------------------------
+
+# "Leak" that names a test ("leak tested") is evidence, not a defect.
+_LEAK = "leak(?:s|ing|ed|y|age)?(?![\\s-]+(?:test\\w*|check\\w*|proof|free|detect\\w*))"
+SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
+    "impact damage": (
+        "dropped", "fell", "fallen",
+        "(?:a|the|one|after a|had a|took a|two|some|several|big|hard|heavy)\\s+(?:[\\w-]+\\s+)?falls?"
+        "(?![\\s-]*arrest)",
+        "crash(?:ed|es)?(?![\\s-]*(?:helmets?|hats?|pads?|mats?|tests?|tested|rated))", "accidents?",
+        "impacts?(?![\\s-]*(?:resist\\w*|protect\\w*|absorb\\w*|rated|rating|tested|standards?|zones?|liners?|foam))",
+        "impacted", "collisions?", "knock(?:ed)?", "took (?:a|the|one) (?:knock|hit|bang|fall|tumble)",
+        "hit (?:by|a|the)",
+        "bump(?:ed|s)?(?![\\s-]*caps?)", "shunts?", "prang(?:ed)?", "fender[\\s-]?benders?",
+        "rear[\\s-]?ended", "write[\\s-]?off", "(?:car|road|traffic|bike) accidents?", "came off",
+        "thrown off", "bang(?:ed)?(?![\\s-]*for)", "smash(?:ed)?", "written off", "wrecked"),
+    "structural damage": (
+        "cracked", "cracks?", "crazing", "hairline", "split", "splits", "dented", "dents?", "damaged",
+        "damage", "broken", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
+        "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
+        "holes? in", "punctur\\w*", "delaminat\\w*", "perished",
+        "compressed", "squashed", "crushed", "deformed", "buckled", "slat (?:is )?(?:loose|broken|cracked)"),
+    "corrosion or a failing coating": (
+        "rust(?:y|ed|ing)?", "corroded", "corrosion", "peeling", "flaking", "flakes?", "scratched coating",
+        "coating (?:is )?(?:coming|worn|flaking|peeling) off", "mould", "mold", "mouldy", "moldy",
+        "worn (?:down|through|out)", "bald", "low tread", "pitted", "pitting", "tarnished inside"),
+    "a leak or malfunction": (
+        _LEAK, "drips?", "dripping", "lets? in (?:a (?:bit|little|cup) of )?water", "takes on water",
+        "smells? (?:of )?gas", "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
+        "(?:high|low|wrong)", "slipping", "(?:brakes?|clutch|it) slips", "faulty",
+        "(?:does ?n[o']?t|doesnt|not) work(?:ing)?",
+        "stopped working", "intermittent\\w*", "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
+        "water (?:ingress|inside|got in)", "condensation inside", "inaccurate\\w*", "error codes?",
+        "(?:reads?|shows?|displays?) (?:[\\w-]+ ){0,3}?(?:wrong|incorrect(?:ly)?|inaccurate(?:ly)?)",
+        "resets? (?:itself|randomly)",
+        "(?:wo|does|do|did|will)(?:n'?t| not) (?:hold|seal|lock|latch|click|inflate|"
+        "light|ignite|stay lit|tighten)", "hiss(?:es|ing)?", "loses? (?:pressure|air)", "deflates?",
+        "deflating",
+        "(?:yellow|orange|lazy|sooty) flames?",
+        "flames? (?:is |goes |turns |burns )?(?:yellow|orange|sooty|lazy)",
+        "soot(?:ing|y)?",
+        "smells? (?:a bit |slightly |funny |strange )?(?:when|after) (?:lit|on|running|in use)",
+        "(?:does ?n[o']?t|doesnt|won'?t|will not|not) (?:engage|disengage|release|stop the chain|cut out|"
+        "shut off)",
+        "overheats?", "overheating", "gets? (?:very |really )?hot", "trips? the (?:fuse|breaker|electrics)"),
+    "a home repair": (
+        "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
+        "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
+        "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair"),
+    "loose or missing parts": (
+        "missing", "incomplete", "parts? (?:not included|lost)", "lost the",
+        "(?:got|was|were|went|is|are) lost",
+        "no longer (?:has|have|comes? with)", "came loose", "comes? loose", "loose (?:beads?|parts?|pieces?|"
+        "slats?|screws?|bolts?|buckles?|straps?)",
+        "(?:bead|part|piece|eye|button|wheel)s? (?:came|come|fell) "
+        "(?:off|out|loose)", "wobbl\\w*",
+        "without (?:the |its )?(?:straps?|buckles?|base|clips?|chest clip|pads?|lid|guard|cover|screws?|"
+        "bolts?|fittings?|instructions|manual|harness|hose|regulator)"),
+    "an unknown model, age or history": (
+        "unknown (?:model|make|brand|history|age|origin)", "(?:model|make|brand|age|history) (?:is )?unknown",
+        "no (?:labels?|markings?|model (?:number|no))", "labels? (?:missing|removed|cut off)",
+        "(?:not sure|no idea|don'?t know|dont know|unsure) (?:of |about |what |which |how old )?(?:the )?"
+        "(?:model|make|age|year|history|it is)",
+        "labels? (?:is |are )?(?:faded|unreadable|illegible|worn off)", "second[\\s-]?hand (?:from|off)",
+        "expired", "past (?:its )?(?:expiry|use[\\s-]by)", "out of date", "out of test",
+        "(?:over |more than |about |around )?(?:[89]|[1-9]\\d|eight|nine|ten|eleven|twelve|fifteen|twenty)"
+        "\\+? "
+        "(?:years?|yrs) old", "(?:made|manufactured|produced|dated?|dot date|date code)\\s+(?:in\\s+|is\\s+)?"
+        "(?:19\\d\\d|200\\d|201[0-5])"),
+    "an overdue service or inspection": (
+        "overdue", "service (?:is |was )?(?:due|needed|required)", "needs? (?:a )?(?:service|servicing)",
+        "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
+        "last servic\\w* (?:was )?(?:in )?(?:19\\d\\d|200\\d|201\\d)", "servic\\w* (?:in |back in )"
+        "(?:19\\d\\d|200\\d|201\\d)", "hydro(?:static)?[\\s-]test (?:expired|due|overdue)",
+        "out of (?:service|inspection)"),
+}
+_PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coating", "a leak or malfunction",
+             "a home repair", "loose or missing parts")
+# Which defects matter for which class: protective and life-support gear also by unknown history.
+HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
+    "head protection": (*_PHYSICAL, "an unknown model, age or history"),
+    "protective gear": (*_PHYSICAL, "an unknown model, age or history", "an overdue service or inspection"),
+    "breathing or diving equipment": (*_PHYSICAL, "an overdue service or inspection",
+                                      "an unknown model, age or history"),
+    "gas or pressure equipment": (*_PHYSICAL, "an overdue service or inspection"),
+    "water safety equipment": ("structural damage", "a leak or malfunction", "a home repair",
+                               "an overdue service or inspection"),
+    "child product": (*_PHYSICAL, "an unknown model, age or history"),
+    "battery or electrical": ("structural damage", "a leak or malfunction", "a home repair",
+                              "loose or missing parts"),
+    "food contact equipment": ("structural damage", "corrosion or a failing coating"),
+    "load-bearing or climbing equipment": _PHYSICAL,
+    "power tool with a blade or guard": ("structural damage", "a leak or malfunction", "a home repair",
+                                         "loose or missing parts"),
+    "medical or mobility equipment": ("structural damage", "a leak or malfunction", "a home repair",
+                                      "loose or missing parts", "an overdue service or inspection"),
+    "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
+                            "a leak or malfunction", "an unknown model, age or history"),
+}
+# What a reviewer says about each class, so the issue names the risk a person would name.
+SAFETY_REASONS: dict[str, str] = {
+    "head protection": "helmets and riding hats must be replaced after any impact, fall or crash, because "
+                       "impact damage to the shell or liner is often invisible; rider safety depends on it",
+    "protective gear": "protective and life-saving equipment with damage, a missing part or an unknown "
+                       "history cannot be trusted to work in an emergency",
+    "breathing or diving equipment": "this is life-support equipment: a free-flow, leak or overdue service "
+                                     "can be fatal, so it needs a documented service before reuse",
+    "gas or pressure equipment": "a damaged hose, regulator, seal, flue or firebox can leak gas or carbon "
+                                 "monoxide or fail under pressure, a fire and explosion risk; the hose and "
+                                 "regulator must be replaced",
+    "water safety equipment": "a crack, leak or repair in buoyancy or water equipment can let in water and "
+                              "sink it; buoyancy safety must be checked",
+    "child product": "child safety: damage, loose small parts (a choking hazard), a missing part or an "
+                     "unknown history can injure a child, and crash-involved car seats must be replaced",
+    "battery or electrical": ("an electrical hazard: damaged or repaired cables and batteries can cause "
+                              "electric shock or fire; a non-original charger should be named"),
+    "food contact equipment": "food safety: rust, cracks or a flaking coating on a food-contact surface can "
+                              "contaminate food",
+    "load-bearing or climbing equipment": (
+        "ladders, trampolines and lifting, towing or climbing gear that is bent, cracked, repaired or "
+        "incomplete can collapse or fail under load"),
+    "power tool with a blade or guard": (
+        "a power tool with a damaged or missing guard, blade, switch or cable can cause serious injury"),
+    "medical or mobility equipment": "medical and mobility equipment that reads wrong, is damaged or is "
+                                     "overdue a service can harm the person relying on it",
+    "vehicle safety part": "a worn, damaged or crash-involved safety-critical part can fail on the road",
+}
+# Words after "missing" that are packaging, not a part that keeps someone safe.
+PACKAGING_WORDS: tuple[str, ...] = ("box", "packaging", "tags?", "receipt", "bag", "dust ?bag",
+                                    "(?:carry )?case",
+                                    "paperwork", "original box", "manual", "instructions")
+
+# --- Hazards whatever the product: fire, shock, gas, recall ---------------------------------------------
+
+# A damaged battery ("battery has swollen", "bulging battery") but not a denial in between
+# ("battery is not swollen") nor a conjunction that moves to another part ("battery good but ...").
+_GAP = ("(?:(?!(?:not|no|never|nor|but|and|or|yet|though|although|while|however|isnt|wasnt|hasnt|"
+        "doesnt)\\b|[\\w']*n't\\b)[\\w']+\\s+)")
+_BATTERY = ("(?:batter(?:y|ies)|(?:battery|li-?ion|li-?po|lipo|lithium) (?:packs?|cells?)|lipos?)"
+            "(?![\\s-]+(?:covers?|doors?|lids?|compartments?|flaps?|contacts?|"
+            "terminals?|indicators?|icons?|level|meters?|grips?|of cards))")
+_SWELLING = ("(?:swollen|swell(?:s|ed|ing)?(?: up)?|bulg(?:e|es|ed|ing)|bloated|puffy|puff(?:s|ed|ing)?"
+             "(?: up)?|expanded|expanding|leaking|leaks|leaked|damaged|overheats|overheating|overheated|"
+             "(?<!non[\\s-])smok(?:ing|es)|caught fire|catches fire|gets? (?:very |really )?hot)")
+FIRE_HAZARDS: tuple[str, ...] = (
+    "(?:swollen|swelling|bulging|bulged|bulge|bloated|puffy|puffed|expanded|leaking|damaged|overheating)"
+    "\\s+" + _GAP + "{0,2}?" + _BATTERY,
+    _BATTERY + "\\s+" + _GAP + "{0,3}?" + _SWELLING,
+    "(?:exposed|bare|frayed|visible|showing) (?:copper |live )?(?:wires?|wiring|cables?|conductors?|copper)",
+    "wires? (?:are |is )?(?:exposed|showing|poking out)",
+    "(?:see|showing|shows|visible)\\s+(?:a (?:bit|little) "
+    "of |some )?(?:the )?(?:bare )?(?:copper|inner wires?|wires? inside)", "sparking",
+    "sparks (?:when|if|from|out|a bit)",
+    "(?:gives?|gave) (?:off )?sparks", "burning smell", "smells? of burning", "caught fire", "catches fire",
+    "(?:gives?|gave|giving) (?:me |you )?(?:an? )?(?:small |slight )?(?:electric(?:al)? )?shocks?",
+    "smell (?:of )?gas", "smells? (?:of |like )?gas", "gas (?:leaks?|smell)", "leak(?:s|ing)? gas",
+)
+# A battery product that swells is a fire risk even when the listing never says "battery".
+SWELLING_TERMS: tuple[str, ...] = (
+    "swollen", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?", "bulg\\w*", "bloated",
+    "expanded", "expanding",
+)
+RECALL_TERMS: tuple[str, ...] = (
+    "recalled", "recall notices?", "under (?:a |the )?recall", "product recall", "safety recall",
+    "recall (?:list|campaign|programme|program)", "open recall", "recall (?:was )?(?:never )?(?:done|fixed)",
+    "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
+    "(?:[\\w'-]+\\s+){0,2}?recall",
+)
