@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from core.economy.batches_api import Answer, Created, ProviderBatchUnavailable, Status
@@ -35,7 +36,8 @@ STATES = {"JOB_STATE_SUCCEEDED": "completed", "JOB_STATE_FAILED": "failed",
           "JOB_STATE_CANCELLED": "cancelled", "JOB_STATE_EXPIRED": "expired"}
 # google.rpc codes of a failed item: DEADLINE_EXCEEDED is a timeout, the rest transient.
 ITEM_ERRORS = {4: "MODEL_TIMEOUT", 8: "AI_RATE_LIMITED"}
-# How many of the newest batch jobs a resumed intent looks through for its display name.
+# How many batch jobs a resumed intent looks through for its display name (only a crash
+# between the provider's acceptance and our commit makes it look at all).
 FIND_LIMIT = 1000
 
 
@@ -63,12 +65,11 @@ class GeminiBatches:
         return _created(job)
 
     def find(self, intent: str, since: datetime) -> Created | None:
-        """Read newest first, back to the intent's creation (at most FIND_LIMIT jobs)."""
+        """The newest FIND_LIMIT jobs are read whatever their order (Gemini does not document
+        the list's), skipping those created before the intent."""
         with _translated():
-            for count, job in enumerate(self._client.batches.list(config={"page_size": 100})):
-                if count >= FIND_LIMIT or (job.create_time or since) < since - timedelta(minutes=1):
-                    return None
-                if job.display_name == intent:
+            for job in islice(self._client.batches.list(config={"page_size": 100}), FIND_LIMIT):
+                if job.display_name == intent and (job.create_time or since) >= since - timedelta(minutes=1):
                     return _created(job)
         return None
 
