@@ -343,12 +343,24 @@ def test_signed_for_delivery_is_a_postage_option_not_a_signature():
     ("Zombie knife 18 inch", "Serrated edge, with sheath.", "Outdoors"),
     ("Fishing knife", "Sharp filleting blade. No ID or age check needed, posted in plain packaging.",
      "Fishing"),
+    ("Galaxy S21 128GB", "Google locked to the old owner, works as a music player.", "Phones"),
+    ("Android TV box", "Fully loaded Kodi box, every film and match for free.", "Electronics"),
+    ("Labrador puppies", "Two girls left, wormed and microchipped.", "Pets"),
 ])
 def test_regulated_classes_need_a_person(title, description, category):
     result = review(title, description, category, condition="new")
 
     assert "regulated" in families(title, description, category, condition="new")
     assert result.requires_human_review and result.quality_score <= 20
+
+
+@pytest.mark.parametrize("title, description, category, family", [
+    ("Half sovereign coin 1912", "Real gold, lovely detail, in a plastic flip.", "Coins", "authenticity"),
+    ("Follow-on milk 800g x3", "All three tins are past their use-by date, unopened.", "Baby",
+     "safety-critical"),
+])
+def test_bullion_and_infant_milk_belong_to_their_classes(title, description, category, family):
+    assert family in families(title, description, category, condition="used")
 
 
 @pytest.mark.parametrize("description", [

@@ -67,6 +67,8 @@ NOT_A_FINISH = ("(?![\\s-]*(?:plated|tone|toned|filled|colou?r\\w*|effect|look|f
 JEWELLERY_WORDS: tuple[str, ...] = (
     "jewell?ery", "jewelry", "rings?", "necklaces?", "bracelets?", "earrings?", "pendants?", "chains?",
     "bangles?", "brooch(?:es)?", "anklets?", "cufflinks?", "gems?(?:tones?)?", "watch(?:es)?",
+    "bullion", "sovereigns?", "krugerrands?", "britannias?", "ingots?",
+    "(?:gold|silver|platinum) (?:bars?|coins?)",
 )
 EVIDENCE_TERMS: tuple[str, ...] = (
     "certificate", "coa", "certified by", "receipts?", "invoice", "proof of purchase", "hallmark\\w*",
@@ -111,7 +113,8 @@ IMITATION_TERMS: tuple[str, ...] = (
     "counterfeit", "replicas?", "fake(?!\\s+(?:fur|leather|suede|plants?|flowers?|grass|foliage|greenery|ivy|"
     "succulents?|cactus|cacti|fruit|food|cakes?|candles?|books?|tattoos?|teeth|beards?|mo?ustaches?|"
     "eyelash\\w*|lashes|nails|tan|snow|blood|trees?))",
-    "knock[\\s-]?offs?", "bootleg", "dupes?",
+    "knock[\\s-]?offs?", "bootleg", "dupes?", "super ?fakes?", "same factory", "unauthori[sz]ed authentic",
+    "(?:ua|1:1|aaa|top) batch", "(?:perfect|exact) (?:copy|copies|replica)", "look[\\s-]?alikes? of",
     "inspired by (?:the\\s+)?(?:" + "|".join(LUXURY_BRANDS) + ")",
     "(?:" + "|".join(LUXURY_BRANDS) + ")[\\s-]inspired",
     "(?<!disk )(?<!drive )(?<!ssd )(?<!hdd )clones?(?!\\s+(?:troopers?|wars|commanders?|army|armies|tool|"

@@ -101,6 +101,33 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "identity document": (
         "(?:blank|fake|novelty|scannable|replacement|forged|stolen) (?:ids?|passports?|id cards?|"
         "driving licen[cs]es?)", "(?:fake|forged) (?:documents?|diplomas?|degrees?)"),
+    "possibly stolen or locked device": (
+        "icloud[\\s-]?locked", "icloud lock", "activation[\\s-]?lock(?:ed)?", "(?:imei )?blacklisted",
+        "(?:barred|blocked|blacklisted) imei", "imei (?:is )?(?:barred|blocked|blacklisted)",
+        "(?:google|frp|account|mdm)[\\s-]?lock(?:ed)?",
+        "(?:can'?t|cannot|couldn'?t) (?:remove|sign out of|log out of|"
+        "get past) (?:the )?(?:previous owner'?s? |owner'?s? )?(?:account|icloud|apple id|google account|"
+        "lock)",
+        "found (?:it|this|them) (?:on|in|at|by|outside|near)",
+        "(?:it'?s|was|is|maybe|might be|possibly|probably|"
+        "may be) stolen", "fell off (?:the back of )?a (?:lorry|truck)", "no proof of ownership"),
+    "pirated content or account resale": (
+        "pirated", "cracked (?:software|version|games?|apps?)",
+        "(?:fully )?loaded (?:fire ?sticks?|firesticks?|"
+        "kodi boxe?s?|android boxe?s?)", "jailbroken (?:fire ?sticks?|firesticks?|boxe?s?)", "iptv",
+        "(?:free|all) (?:sky|sports|premium|movie) channels",
+        "(?:copied|burned|burnt|backup|pirate) (?:games|dvds|"
+        "cds|copies)", "r4 cards?", "modded (?:switch|ps[2-5]|xbox|console)s? with (?:\\d+ )?games",
+        "(?:steam|psn|epic games|fortnite|roblox|minecraft|xbox live|netflix|spotify|disney\\+?|"
+        "world of warcraft|league of legends|valorant|instagram|tiktok|twitter) "
+        "accounts?(?![\\s-]*(?:gift )?cards?)",
+        "accounts? for sale", "selling (?:my |an? )?accounts?"),
+    "live animal": (
+        "pupp(?:y|ies)(?![\\s-]*(?:pads?|beds?|food|crates?|toys?|collars?|harness\\w*|training|pens?|chow))",
+        "kittens?(?![\\s-]*(?:food|beds?|toys?|litter|collars?|heels?|mittens?))",
+        "live (?:animals?|reptiles?|snakes?|birds?|insects?|chicks|hens|poultry|lizards?|spiders?|primates?)",
+        "(?:baby|young) (?:rabbits|bunnies|guinea pigs|hamsters|parrots|tortoises|snakes|ferrets)",
+        "(?:rabbits|bunnies|guinea pigs|hamsters|ferrets|tortoises) for sale"),
     "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
     "banned substance": ("paraquat", "strychnine", "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
@@ -142,6 +169,14 @@ REGULATED_REASONS: dict[str, str] = {
     "illegal electronics or lasers": (
         "signal jammers and high-power lasers are illegal to sell or use in most countries"),
     "identity document": "identity documents cannot be sold, and fake ones are illegal",
+    "possibly stolen or locked device": (
+        "ownership unverified: a locked, blacklisted or found device may be lost or stolen property and "
+        "cannot be used by a buyer"),
+    "pirated content or account resale": (
+        "pirated content, loaded streaming boxes and account resale infringe copyright or the platform's "
+        "terms"),
+    "live animal": ("live animals need welfare checks and often a licence, and many marketplaces prohibit "
+                    "them"),
     "banned substance": (
         "a banned ingredient or substance (such as mercury in cosmetics) may not be sold, and an ingredient "
         "label is required"),

@@ -50,7 +50,9 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "sleep(?:ing)? pods?", "baby nests?", "baby sleeping bags?", "balance bikes?",
         "kids'? (?:bikes?|scooters?|helmets?)", "children'?s (?:bikes?|scooters?|helmets?)",
         "magnetic (?:balls?|beads?)",
-        "button batter(?:y|ies)", "dummy clips?", "baby bottles?"),
+        "button batter(?:y|ies)", "dummy clips?", "baby bottles?",
+        "(?:infant|baby|formula|follow[\\s-]on) milk",
+        "(?:infant|baby) formula", "formula milk", "baby food"),
     "battery or electrical": (
         "fairy lights", "christmas lights", "led strips?", "light fittings?", "ceiling lights?",
         "chandeliers?",
@@ -162,7 +164,7 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:not sure|no idea|don'?t know|dont know|unsure) (?:of |about |what |which |how old )?(?:the )?"
         "(?:model|make|age|year|history|it is)",
         "labels? (?:is |are )?(?:faded|unreadable|illegible|worn off)", "second[\\s-]?hand (?:from|off)",
-        "expired", "past (?:its )?(?:expiry|use[\\s-]by)", "out of date", "out of test",
+        "expired", "past (?:its |their |the )?(?:expiry|use[\\s-]by)", "out of date", "out of test",
         "(?:over |more than |about |around )?(?:[89]|[1-9]\\d|eight|nine|ten|eleven|twelve|fifteen|twenty)"
         "\\+? "
         "(?:years?|yrs) old", "(?:made|manufactured|produced|dated?|dot date|date code)\\s+(?:in\\s+|is\\s+)?"
