@@ -110,6 +110,8 @@ class AcceptedBatch(Shape):
     display_name: str = Field(description="What to show: the name, \"Retry of ...\" for a retry, "
                                           "else the file name, else \"Batch \" and the id's start")
     rejected_rows: int = Field(ge=0, description="Rows left out (submitted with acceptValidRows)")
+    mode: Literal["standard", "economy"] = Field(description="The batch's mode: the one asked for, or "
+                                                 "the one decided when none was (ECONOMY_MIN_ITEMS)")
     status_url: str
     items_url: str
 

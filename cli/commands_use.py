@@ -115,7 +115,7 @@ def run_submit(args: argparse.Namespace) -> int:
     verb = "Accepted" if accepted.created else "Already submitted:"
     summary = accepted.summary
     print(f"{verb} batch {accepted.batch_id} \"{summary.display_name}\" ({summary.total} listings, "
-          f"{summary.status}).")
+          f"{summary.status}, {accepted.mode} mode).")
     if summary.rejected_rows:
         print(f"Left out {summary.rejected_rows} row(s) with problems: "
               f"listing-review rejected-rows {accepted.batch_id} -o rejected.csv")

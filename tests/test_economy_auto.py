@@ -129,11 +129,14 @@ def cli_submit(database_url: str, tmp_path: Path, count: int, *args: str, **env:
 
 def test_cli_without_mode_follows_the_threshold_and_an_explicit_mode_wins(
         database_url: str, engine: Engine, tmp_path: Path) -> None:
-    for count, args, env in [(2, (), {}), (3, (), {}), (5, ("--mode", "standard"), {}),
-                             (6, (), {"LISTING_REVIEW_PROVIDER": "heuristic"})]:
+    cases = [(2, (), {}), (3, (), {}), (5, ("--mode", "standard"), {}),
+             (6, (), {"LISTING_REVIEW_PROVIDER": "heuristic"})]
+    expected = ["standard", "economy", "standard", "standard"]
+    for (count, args, env), mode in zip(cases, expected, strict=True):
         submitted = cli_submit(database_url, tmp_path, count, *args, **env)
         assert submitted.returncode == 0, submitted.stderr
-    assert modes(engine) == ["standard", "economy", "standard", "standard"]
+        assert f"{mode} mode)." in submitted.stdout
+    assert modes(engine) == expected
 
 
 def test_cli_an_invalid_threshold_is_a_configuration_error_naming_the_variable() -> None:
@@ -170,7 +173,9 @@ def api_submit(client: httpx.Client, count: int, key: str | None = None, **optio
 
 def api_mode(shared_engine: Engine, response: httpx.Response) -> str:
     assert response.status_code in (200, 202), response.text
-    return stored_mode(shared_engine, uuid.UUID(response.json()["batchId"]))
+    mode = stored_mode(shared_engine, uuid.UUID(response.json()["batchId"]))
+    assert response.json()["mode"] == mode  # the seller learns the mode decided for them
+    return mode
 
 
 @pytest.mark.parametrize(("count", "options", "expected"), [
