@@ -1,7 +1,8 @@
 """Retry of a 10,000-item all-failed batch (core/batches/retry.py: the new batch, its jobs and
-their queue messages in one transaction), with one NOTIFY per enqueue (tasks/queue.py) against
-one per message (benchmarks/notify_each.py, the queue before), alternating in the same run on
-the same server; each retry is undone before the next.
+their queue messages in one transaction) with the queue as it is (tasks/queue.py: messages built
+in the database, one NOTIFY per enqueue) against the queue before (benchmarks/notify_each.py:
+built in Python and copied in, a NOTIFY per message), alternating in the same run on the same
+server; each retry is undone before the next.
 
     python benchmarks/retry_cost.py [--items 10000] [--runs 7]
 
@@ -33,8 +34,8 @@ from core.listings.draft import ListingDraft  # noqa: E402
 from tasks.queue import DramatiqPgQueue  # noqa: E402
 
 QUEUE_NAME, OWNER, TARGET_MS = "listing-reviews", "bench", 500.0
-QUEUES = {"before (a NOTIFY per message)": NotifyEachQueue(QUEUE_NAME),
-          "after (one NOTIFY per enqueue)": DramatiqPgQueue(QUEUE_NAME)}
+QUEUES = {"before (COPY, NOTIFY per message)": NotifyEachQueue(QUEUE_NAME),
+          "after (built in SQL, one NOTIFY)": DramatiqPgQueue(QUEUE_NAME)}
 FAIL_ALL = text("""
 update review_jobs set status = 'FAILED', started_at = now(), completed_at = now(),
   error_code = 'REVIEW_FAILED', error_message = 'The review failed.', attempts = 1

@@ -20,10 +20,10 @@ from dramatiq import Message
 from dramatiq.common import dq_name
 from sqlalchemy import Connection, text
 
-from core.database import copy_rows
+from core.sql import queries_beside
 
+QUERIES = queries_beside(__file__)
 ACTOR_NAME = "review_listing"
-COPY_MESSAGES = 'copy dramatiq.queue (queue_name, message_id, "state", message) from stdin'
 
 # The payload dramatiq-pg's ENQUEUE statement notifies: the message, or its id when large.
 NOTIFY_ENQUEUED = text("""
@@ -55,15 +55,15 @@ class DramatiqPgQueue:
         """Delayed messages go to dramatiq's delay queue (`<queue>.DQ`) with an `eta`, as
         dramatiq's own retries do; its delay consumer moves them to the queue when due.
         """
+        if not job_ids:
+            return
         now = int(time.time() * 1000)
         queue_name, options = self.queue_name, {}
         if delay_seconds > 0:
             queue_name, options = dq_name(self.queue_name), {"eta": now + int(delay_seconds * 1000)}
-        message_ids = [uuid.uuid4() for _ in job_ids]
-        rows = ((queue_name, message_id, "queued",
-                 message_json(queue_name, message_id, job_id, now, options))
-                for message_id, job_id in zip(message_ids, job_ids, strict=True))
-        copy_rows(connection, COPY_MESSAGES, rows)
+        message_ids = connection.execute(QUERIES["insert_messages"], {
+            "queue_name": queue_name, "actor_name": ACTOR_NAME, "options": json.dumps(options),
+            "timestamp": now, "job_ids": list(job_ids)}).scalars().all()
         self.notify(connection, queue_name, message_ids)
 
     def notify(self, connection: Connection, queue_name: str, message_ids: Sequence[uuid.UUID]) -> None:
@@ -77,7 +77,8 @@ class DramatiqPgQueue:
 
 def message_json(queue_name: str, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int,
                  options: dict) -> str:
-    """The message dramatiq's worker decodes: review_listing(job_id)."""
+    """The message dramatiq's worker decodes: review_listing(job_id). The queue's insert_messages
+    (tasks/queries.sql) builds the same JSON in the database; tests compare the two."""
     message = Message(
         queue_name=queue_name, actor_name=ACTOR_NAME, args=(str(job_id),), kwargs={},
         options=options, message_id=str(message_id), message_timestamp=timestamp_ms,

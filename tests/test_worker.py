@@ -192,3 +192,18 @@ def test_a_single_message_is_notified_as_dramatiq_pg_does(engine: Engine, databa
     with engine.connect() as conn:
         stored = conn.execute(text("select message from dramatiq.queue")).scalar_one()
     assert json.loads(payload) == stored and stored["args"] == [str(job_id)]
+
+
+def test_messages_built_in_the_database_are_dramatiq_messages(engine: Engine):
+    now, delayed = uuid.uuid4(), uuid.uuid4()
+    with engine.begin() as conn:
+        DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [now])
+        DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [delayed], delay_seconds=30)
+        rows = conn.execute(text("select queue_name, message from dramatiq.queue "
+                                 "order by message->'options' ? 'eta'")).all()
+    for (queue_name, stored), job_id in zip(rows, (now, delayed), strict=True):
+        built = json.loads(message_json(queue_name, uuid.UUID(stored["message_id"]), job_id,
+                                        stored["message_timestamp"], stored["options"]))
+        assert stored == built
+    assert [queue_name for queue_name, _ in rows] == [QUEUE_NAME, f"{QUEUE_NAME}.DQ"]
+    assert rows[1].message["options"]["eta"] >= rows[1].message["message_timestamp"] + 30_000
