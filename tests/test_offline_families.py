@@ -436,6 +436,9 @@ def test_a_placeholder_description_with_no_specifics_is_too_incomplete(descripti
      "unsubstantiated medical claim"),
     ("Original Hockney lithograph", "Framed, from a house clearance.", "Art", "provenance unknown"),
     ("Stuff", "-", "Other", "item not identified"),
+    ("Infant car seat", "The chest clip is missing, otherwise clean.", "Baby", "missing chest clip"),
+    ("Regulator and octopus", "The octopus free-flows when face up, otherwise fine.", "Diving",
+     "free-flow fault"),
 ])
 def test_the_review_names_the_concept_by_class_and_defect(title, description, category, concept):
     assert covers(review_sentences(review(title, description, category)), concept)

@@ -55,7 +55,8 @@ def _missing(field: str, penalty: int) -> Finding:
     return Finding(
         penalty,
         missing_field=field,
-        suggestion=f'The {field} is missing: add it as an attribute or in the description, for example '
+        suggestion=f'The {field} is missing (not stated): add it as an attribute or in the description, '
+                   f'for example '
                    f'"{FIELD_EXAMPLES[field]}".',
     )
 

@@ -9,7 +9,7 @@ from core.listings.offline.family_vocabulary import (
     SEALED_CLAIMS,
 )
 from core.listings.offline.listing import Finding, Listing, quote
-from core.listings.offline.matching import any_unnegated
+from core.listings.offline.matching import any_unnegated, in_context
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
 from core.listings.offline.vocabulary import CONDITION_CLASSES, NEW_IN_SHORT_FIELD
 
@@ -23,7 +23,7 @@ def condition_conflict(listing: Listing) -> list[Finding]:
         return []
     return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
                     issue=f"Condition contradiction: the condition is inconsistent ({detail}): described as "
-                          "new or perfect while used, worn, damaged or missing parts is disclosed; a "
+                          "new or perfect while use, wear, damage or missing components are disclosed; a "
                           "reviewer will check which is true before buyers are misled.",
                     suggestion="State one condition (new, used or refurbished) in the title, description "
                                "and condition attribute, and describe each defect.")]
@@ -67,6 +67,7 @@ def _seal_conflict(listing: Listing) -> str:
 def _defect_conflict(listing: Listing) -> str:
     claim = _pristine_claim(listing)
     defect = any_unnegated(CONDITION_DEFECTS, [listing.description]) if claim else ""
+    defect = in_context(defect, [listing.description]) if defect else ""
     return f'claimed: "{quote(claim)}"; description: "{quote(defect)}"' if defect else ""
 
 

@@ -149,8 +149,8 @@ NUMERIC_UNITS: dict[str, str] = {
     "storage capacity": r"(?<![\d.])(\d+(?:\.\d+)?)\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|"
                         r"ddr\w*|lpddr\w*|vram|gddr\w*))",
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
-    "volume": r"(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml)\b",
-    "power": r"(\d+(?:\.\d+)?)\s*(w|watts?|kw)\b",
+    "volume or capacity": r"(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml)\b",
+    "power (wattage)": r"(\d+(?:\.\d+)?)\s*(w|watts?|kw)\b",
     "screen size": r"(\d{2}(?:\.\d)?)\s*(\"|-?inch(?:es)?|(?<=\d)in\b)",
     "weight": r"(?<![\d.])(?![2-6]g\b)(\d+(?:\.\d+)?)\s*(kg|g|lbs?)\b",  # "5G" is a network, not 5 g
     "maximum aperture": r"\bf\s*/\s*(\d{1,2}(?:\.\d{1,2})?)()(?![\d.])",
@@ -173,10 +173,11 @@ UNIT_SCALE: dict[str, float] = {
 SAME_VALUE_TOLERANCE = 0.05  # rounding and GB/GiB: within 5 % is the same value stated twice
 # What a buyer cannot tell when a kind disagrees, for the review's message.
 NUMERIC_NOTES: dict[str, str] = {
-    "quantity": "how many are included, and so the price per item, is unclear",
-    "size": "which size is sold, and so the fit (rider height, body or room size), is unclear",
+    "quantity": "how many items (tickets, pieces, units) are included, and so the price per item, is unclear",
+    "size": "which size is sold (frame, wheel, screen or clothing size), and so the fit (rider height, "
+            "body or room size), is unclear",
     "model": "which model is being sold is unclear, and models differ in features and price",
-    "year": "the age of the item is unclear, and age changes its value and safety",
+    "model year": "the age of the item is unclear, and age changes its value and safety",
 }
 # Sizes: the title against size attributes only; descriptions list many other lengths.
 SIZE_IN_TITLE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)"

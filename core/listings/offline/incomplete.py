@@ -29,9 +29,9 @@ def too_incomplete(listing: Listing) -> list[Finding]:
     if not (bare or (unnamed and not _identified(listing))):
         return []
     return [risk(FAMILY, UNASSESSABLE_SCORE_CAP,
-                 "Too incomplete to assess: the item is not identified (the title and description do not "
-                 "say what is being sold or in what state, the description is missing or too vague), so a "
-                 "reviewer cannot assess it and will check what is being sold.",
+                 "Too incomplete to assess: the item is not identified (the title is not descriptive, the "
+                 "description is missing or too vague, the contents unknown), so a reviewer cannot assess "
+                 "what is being sold or in what state.",
                  "Name the item (brand, model, type), describe its condition and what is included, and "
                  "add item specifics.")]
 

@@ -9,6 +9,7 @@ from functools import cache
 from core.listings.offline.family_vocabulary import NEGATION_WORDS
 
 NEGATION_WINDOW_WORDS = 3
+CONTEXT_WORDS = 2
 LOOKBACK_CHARS = 50
 _NEGATED_TAIL = re.compile(
     r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
@@ -59,6 +60,19 @@ def any_stated(terms: tuple[str, ...], texts: Iterable[str]) -> str:
     """The first unquoted mention of any term in any of the texts, negated or not, or ""."""
     pattern = terms_pattern(terms)
     return next((hit for text in texts if (hit := first_stated(pattern, text))), "")
+
+
+def in_context(hit: str, texts: Iterable[str], words: int = CONTEXT_WORDS) -> str:
+    """The hit with a few words either side from its own clause ("chest clip is missing"), so a
+    message names the part or defect, not only the matched word."""
+    for text in texts:
+        start = text.lower().find(hit.lower())
+        if start < 0:
+            continue
+        before = _CLAUSE_BREAK.split(text[:start])[-1].split()[-words:]
+        after = _CLAUSE_BREAK.split(text[start + len(hit):])[0].split()[:words]
+        return " ".join([*before, hit, *after])
+    return hit
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:

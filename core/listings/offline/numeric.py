@@ -43,7 +43,7 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
             return [_finding(kind, conflict)]
     for kind, places, tolerance in (("quantity", _quantities(listing), 0.0),
                                     ("size", _sizes(listing), SAME_VALUE_TOLERANCE),
-                                    ("year", _years(listing), 0.0), ("model", _models(listing), 0.0)):
+                                    ("model year", _years(listing), 0.0), ("model", _models(listing), 0.0)):
         conflict = _disjoint(places, tolerance)
         if conflict:
             return [_finding(kind, conflict)]

@@ -50,7 +50,7 @@ def medical_claim(listing: Listing) -> list[Finding]:
     danger = f'Advice to stop prescribed medication ("{quote(stop)}") is dangerous.' if stop else ""
     return [risk(MEDICAL, PROHIBITED_SCORE_CAP,
                  f'Unsubstantiated medical claim ("{quote(hit)}"): health claims that a product cures, '
-                 "treats, prevents or relieves a disease need clinical evidence and approval that a listing "
-                 "cannot show, and are usually not allowed; a reviewer must check it.",
+                 "treats, prevents or relieves a disease need clinical evidence, and claimed (FDA or other) "
+                 "approval is unverified; such claims are usually not allowed, so a reviewer must check it.",
                  "Remove claims that the item cures, heals, treats or prevents conditions, and any advice "
                  "about medication; describe only what it is, what it contains and how it is used.", danger)]

@@ -154,14 +154,14 @@ REGULATED_REASONS: dict[str, str] = {
         "a regulated firearm part: receivers and other controlled parts must be serialised, and a licensed "
         "transfer with a background check is required"),
     "explosives or fireworks": (
-        "explosives and professional-only fireworks need a licence to buy and store, are age-restricted and "
-        "cannot be posted"),
+        "explosives and professional-only fireworks are age-restricted, a licence is required to buy and "
+        "store them, and they cannot be posted"),
     "protected wildlife": (
-        "protected wildlife: ivory and other CITES-listed materials have trade restrictions and need a "
-        "documented age and CITES export permits"),
+        "protected wildlife: ivory and other CITES-listed materials have trade restrictions; with the age "
+        "undocumented they cannot be sold, and export needs CITES permits"),
     "prescription medicine": (
-        "prescription-only medicine: prescription and controlled drugs cannot be resold, and storage such as "
-        "the cold chain cannot be verified"),
+        "prescription-only medicine: resale of prescription and controlled drugs is not allowed, they cannot "
+        "be resold, and storage such as the cold chain cannot be verified"),
     "veterinary medicine": (
         "veterinary medicines need a prescription or advice, and a treatment for one species can be toxic to "
         "another"),
@@ -179,7 +179,7 @@ REGULATED_REASONS: dict[str, str] = {
                     "them"),
     "banned substance": (
         "a banned ingredient or substance (such as mercury in cosmetics) may not be sold, and an ingredient "
-        "label is required"),
+        "label is required; with no ingredient label it cannot be checked"),
     "licence key resale": (
         "software licence resale: volume, OEM or loose keys are usually not licensed for resale, and a price "
         "implausibly low for a licence suggests a grey-market key"),
@@ -239,7 +239,9 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
 )
 # Advice to stop prescribed treatment: a medical claim, and a danger of its own that the review names.
 STOP_MEDICATION_TERMS: tuple[str, ...] = (
-    "(?:stop|quit|replace|instead of|come off|give up)\\s+(?:taking\\s+|using\\s+)?"
+    "(?:stop(?:s|ped|ping)?|quit(?:s|ting)?|replac(?:e|es|ed|ing)|instead of|c(?:o|a)me off|"
+    "giv(?:e|en|ing) up|"
+    "ditch(?:ed)?|threw away|throw away)\\s+(?:taking\\s+|using\\s+)?"
     "(?:(?:your|their|his|her|my|all|the)\\s+)?"
     "(?:medications?|medicines?|meds|insulin|prescriptions?|tablets|pills|inhalers?|chemo\\w*)",
 )

@@ -5,7 +5,7 @@ overdue service, a fire or gas hazard or a recall. A person decides whether such
 import re
 
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
-from core.listings.offline.matching import any_unnegated, terms_pattern
+from core.listings.offline.matching import any_unnegated, in_context, terms_pattern
 from core.listings.offline.safety_vocabulary import (
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
@@ -85,7 +85,7 @@ def _hazard(listing: Listing, kinds: tuple[str, ...]) -> tuple[str, str]:
     for kind in kinds:
         hit = any_unnegated(SAFETY_HAZARDS[kind], texts)
         if hit and not (kind == MISSING_KIND and _only_packaging_missing(texts)):
-            return kind, hit
+            return kind, in_context(hit, texts)
     return "", ""
 
 

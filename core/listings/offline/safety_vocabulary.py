@@ -201,31 +201,40 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
 }
 # What a reviewer says about each class, so the issue names the risk a person would name.
 SAFETY_REASONS: dict[str, str] = {
-    "head protection": "helmets and riding hats must be replaced after any impact, fall or crash, because "
-                       "impact damage to the shell or liner is often invisible; rider safety depends on it",
-    "protective gear": "protective and life-saving equipment with damage, a missing part or an unknown "
-                       "history cannot be trusted to work in an emergency",
-    "breathing or diving equipment": "this is life-support equipment: a free-flow, leak or overdue service "
-                                     "can be fatal, so it needs a documented service before reuse",
-    "gas or pressure equipment": "a damaged hose, regulator, seal, flue or firebox can leak gas or carbon "
-                                 "monoxide or fail under pressure, a fire and explosion risk; the hose and "
-                                 "regulator must be replaced",
-    "water safety equipment": "a crack, leak or repair in buoyancy or water equipment can let in water and "
-                              "sink it; buoyancy safety must be checked",
-    "child product": "child safety: damage, loose small parts (a choking hazard), a missing part or an "
-                     "unknown history can injure a child, and crash-involved car seats must be replaced",
-    "battery or electrical": ("an electrical hazard: damaged or repaired cables and batteries can cause "
-                              "electric shock or fire; a non-original charger should be named"),
-    "food contact equipment": "food safety: rust, cracks or a flaking coating on a food-contact surface can "
-                              "contaminate food",
+    "head protection": (
+        "helmets and riding hats must be replaced after any impact, fall or crash, because impact damage to "
+        "the shell or liner is often invisible, so they should not be reused; rider safety depends on it"),
+    "protective gear": (
+        "protective and life-saving equipment with damage, a missing part or an unknown history cannot be "
+        "trusted to work in an emergency"),
+    "breathing or diving equipment": (
+        "this is life-support equipment: a free-flow fault, a leak or a service long overdue can be fatal, "
+        "so it needs a documented service before reuse"),
+    "gas or pressure equipment": (
+        "a damaged hose, regulator, seal, flue or firebox can leak gas or carbon monoxide or fail under "
+        "pressure, a fire and explosion risk; the hose and regulator must be replaced"),
+    "water safety equipment": (
+        "a crack, leak or repair in buoyancy or water equipment can let in water and sink it; buoyancy "
+        "safety must be checked"),
+    "child product": (
+        "child safety: damage, repairs, loose small parts (a choking hazard), a missing part or an unknown "
+        "history can injure a child or cause entrapment, and car seats involved in a collision or crash must "
+        "be replaced"),
+    "battery or electrical": (
+        "an electrical hazard: damaged or repaired cables and batteries can cause electric shock or fire, as "
+        "can a damaged power cord; a non-original charger should be named"),
+    "food contact equipment": (
+        "food safety: rust, cracks or a flaking coating on a food-contact surface can contaminate food"),
     "load-bearing or climbing equipment": (
         "ladders, trampolines and lifting, towing or climbing gear that is bent, cracked, repaired or "
         "incomplete can collapse or fail under load"),
     "power tool with a blade or guard": (
         "a power tool with a damaged or missing guard, blade, switch or cable can cause serious injury"),
-    "medical or mobility equipment": "medical and mobility equipment that reads wrong, is damaged or is "
-                                     "overdue a service can harm the person relying on it",
-    "vehicle safety part": "a worn, damaged or crash-involved safety-critical part can fail on the road",
+    "medical or mobility equipment": (
+        "medical and mobility equipment that reads wrong, is damaged or is overdue a service can harm the "
+        "person relying on it"),
+    "vehicle safety part": (
+        "a worn, damaged or crash-involved safety-critical part can fail on the road"),
 }
 # Words after "missing" that are packaging, not a part that keeps someone safe.
 PACKAGING_WORDS: tuple[str, ...] = ("box", "packaging", "tags?", "receipt", "bag", "dust ?bag",
