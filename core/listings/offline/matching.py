@@ -9,12 +9,13 @@ from functools import cache
 from core.listings.offline.family_vocabulary import NEGATION_WORDS
 
 NEGATION_WINDOW_WORDS = 3
-CONTEXT_WORDS = 2
+CONTEXT_WORDS = 3
 LOOKBACK_CHARS = 50
 _NEGATED_TAIL = re.compile(
     r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
     + r"}[\s,/]*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
+_CONTEXT_BREAK = re.compile(r"[.,;:!?()\n]|\bbut\b|\bhowever\b|\band\b", re.I)
 _FREE_AFTER = re.compile(r"^[\s-]*free\b", re.I)
 # A quoted span: the opening mark starts a word and the closing mark ends one, so the apostrophes
 # of "don't" or "it's" never open a quotation.
@@ -69,9 +70,9 @@ def in_context(hit: str, texts: Iterable[str], words: int = CONTEXT_WORDS) -> st
         start = text.lower().find(hit.lower())
         if start < 0:
             continue
-        before = _CLAUSE_BREAK.split(text[:start])[-1].split()[-words:]
-        after = _CLAUSE_BREAK.split(text[start + len(hit):])[0].split()[:words]
-        return " ".join([*before, hit, *after])
+        before = _CONTEXT_BREAK.split(text[:start])[-1].split()[-words:]
+        after = _CONTEXT_BREAK.split(text[start + len(hit):])[0].split()[:words]
+        return " ".join([*before, text[start:start + len(hit)], *after])
     return hit
 
 
