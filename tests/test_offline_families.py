@@ -284,6 +284,9 @@ def test_a_hedged_description_costs_points_without_sending_it_to_a_person():
     ("Petrol chainsaw 45cc", "Chain brake won't engage any more, cuts well otherwise.", "Garden"),
     ("Inflatable paddle board", "Slow puncture in the rail, patched it with a bike kit.", "Watersports"),
     ("Wheelchair, folding", "The left brake slipping on slopes, footrest held on with tape.", "Mobility"),
+    ("Group 1 car seat", "Was in my car when a van reversed into me, looks fine.", "Baby"),
+    ("Power bank 10000mAh", "bit swolen on one side, still charges phones", "Electronics"),
+    ("Pressure cooker 5L", "The seal is craked and steam comes out the side when cooking.", "Kitchen"),
 ])
 def test_a_defect_on_any_safety_critical_class_sends_it_to_a_person(title, description, category):
     result = review(title, description, category, brand="Acme", condition="used")
@@ -312,6 +315,7 @@ def test_a_gas_smell_or_visible_copper_is_a_fire_hazard_on_any_product(title, de
     ("Passport holder, leather", "Holds two passports and four cards.", "Travel"),
     ("Fireworks card game", "Cooperative card game for 2-5 players, all cards present.", "Board games"),
     ("Ivory satin wedding dress", "Ivory colour, lace sleeves, worn once and dry cleaned.", "Clothing"),
+    ("Rear-facing car seat", "Covers come off for washing, the newborn insert comes out, model Z2.", "Baby"),
 ])
 def test_safe_mentions_of_risky_words_are_not_sent_to_a_person(title, description, category):
     assert not review(title, description, category, brand="Acme", condition="used").requires_human_review

@@ -114,10 +114,13 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "impacted", "collisions?", "knock(?:ed)?", "took (?:a|the|one) (?:knock|hit|bang|fall|tumble)",
         "hit (?:by|a|the)",
         "bump(?:ed|s)?(?![\\s-]*caps?)", "shunts?", "prang(?:ed)?", "fender[\\s-]?benders?",
-        "rear[\\s-]?ended", "write[\\s-]?off", "(?:car|road|traffic|bike) accidents?", "came off",
+        "rear[\\s-]?ended", "(?:hit|ran|drove|backed|crashed|reversed|bumped|smashed) into",
+        "write[\\s-]?off", "(?:car|road|traffic|bike) accidents?", "came off",
         "thrown off", "bang(?:ed)?(?![\\s-]*for)", "smash(?:ed)?", "written off", "wrecked"),
     "structural damage": (
-        "cracked", "cracks?", "crazing", "hairline", "split", "splits", "dented", "dents?", "damaged",
+        "cracked", "cracks?", "crak(?:ed|d)", "crack(?:d|ed)", "crazing", "brok(?:ed|e)", "damm?aged?",
+        "dammage",
+        "dameged", "snaped", "hairline", "split", "splits", "dented", "dents?", "damaged",
         "damage", "broken", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
         "holes? in", "punctur\\w*", "delaminat\\w*", "perished",
@@ -127,7 +130,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "coating (?:is )?(?:coming|worn|flaking|peeling) off", "mould", "mold", "mouldy", "moldy",
         "worn (?:down|through|out)", "bald", "low tread", "pitted", "pitting", "tarnished inside"),
     "a leak or malfunction": (
-        _LEAK, "drips?", "dripping", "lets? in (?:a (?:bit|little|cup) of )?water", "takes on water",
+        _LEAK, "drips?", "dripping",
+               "(?:gas|steam|air|water|oil|fuel) (?:comes?|escapes?|leaks?|hisses|hissing|"
+        "spits?|pours?) (?:out|from)", "lets? in (?:a (?:bit|little|cup) of )?water", "takes on water",
         "smells? (?:of )?gas", "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
         "(?:high|low|wrong)", "slipping", "(?:brakes?|clutch|it) slips", "faulty",
         "(?:does ?n[o']?t|doesnt|not) work(?:ing)?",
@@ -150,7 +155,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
         "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair"),
     "loose or missing parts": (
-        "missing", "incomplete", "parts? (?:not included|lost)", "lost the",
+        "missing", "misisng", "incomplete",
+        "(?:falls?|fell|fallen|keeps? falling) (?:off|out)", "parts? (?:not included|lost)",
+        "lost the",
         "(?:got|was|were|went|is|are) lost",
         "no longer (?:has|have|comes? with)", "came loose", "comes? loose", "loose (?:beads?|parts?|pieces?|"
         "slats?|screws?|bolts?|buckles?|straps?)",
@@ -250,11 +257,11 @@ _GAP = ("(?:(?!(?:not|no|never|nor|but|and|or|yet|though|although|while|however|
 _BATTERY = ("(?:batter(?:y|ies)|(?:battery|li-?ion|li-?po|lipo|lithium) (?:packs?|cells?)|lipos?)"
             "(?![\\s-]+(?:covers?|doors?|lids?|compartments?|flaps?|contacts?|"
             "terminals?|indicators?|icons?|level|meters?|grips?|of cards))")
-_SWELLING = ("(?:swollen|swell(?:s|ed|ing)?(?: up)?|bulg(?:e|es|ed|ing)|bloated|puffy|puff(?:s|ed|ing)?"
+_SWELLING = ("(?:swol+[ae]n|swell(?:s|ed|ing)?(?: up)?|bulg(?:e|es|ed|ing)|bloated|puffy|puff(?:s|ed|ing)?"
              "(?: up)?|expanded|expanding|leaking|leaks|leaked|damaged|overheats|overheating|overheated|"
              "(?<!non[\\s-])smok(?:ing|es)|caught fire|catches fire|gets? (?:very |really )?hot)")
 FIRE_HAZARDS: tuple[str, ...] = (
-    "(?:swollen|swelling|bulging|bulged|bulge|bloated|puffy|puffed|expanded|leaking|damaged|overheating)"
+    "(?:swol+[ae]n|swelling|bulging|bulged|bulge|bloated|puffy|puffed|expanded|leaking|damaged|overheating)"
     "\\s+" + _GAP + "{0,2}?" + _BATTERY,
     _BATTERY + "\\s+" + _GAP + "{0,3}?" + _SWELLING,
     "(?:exposed|bare|frayed|visible|showing) (?:copper |live )?(?:wires?|wiring|cables?|conductors?|copper)",
@@ -268,7 +275,8 @@ FIRE_HAZARDS: tuple[str, ...] = (
 )
 # A battery product that swells is a fire risk even when the listing never says "battery".
 SWELLING_TERMS: tuple[str, ...] = (
-    "swollen", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?", "bulg\\w*", "bloated",
+    "swol+[ae]n", "swel+ed", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?",
+    "bulg\\w*", "bloated",
     "expanded", "expanding",
 )
 RECALL_TERMS: tuple[str, ...] = (
