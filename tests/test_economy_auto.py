@@ -148,20 +148,30 @@ def test_cli_an_invalid_threshold_is_a_configuration_error_naming_the_variable()
 
 # --- the API ---
 
-@pytest.fixture(scope="module")
-def openai_api(shared_database: str) -> Iterator[httpx.Client]:
-    """An API process with the openai provider and the threshold at 3 (no call reaches OpenAI:
-    acceptance only)."""
+def api_client(database: str, **env: str) -> Iterator[httpx.Client]:
     from core.accounts.service import create_key
     from core.database import make_engine
 
-    server = ApiServer(shared_database, **OPENAI)
-    engine = make_engine(shared_database)
+    server = ApiServer(database, **env)
+    engine = make_engine(database)
     _, secret = create_key(engine, f"seller-{uuid.uuid4().hex[:8]}")
     engine.dispose()
     with server.client(secret) as client:
         yield client
     server.close()
+
+
+@pytest.fixture(scope="module")
+def openai_api(shared_database: str) -> Iterator[httpx.Client]:
+    """An API process with the openai provider and the threshold at 3 (no call reaches OpenAI:
+    acceptance only)."""
+    yield from api_client(shared_database, **OPENAI)
+
+
+@pytest.fixture(scope="module")
+def heuristic_api(shared_database: str) -> Iterator[httpx.Client]:
+    """The threshold at 3 with a provider that has no economy mode."""
+    yield from api_client(shared_database, LISTING_REVIEW_ECONOMY_MIN_ITEMS=str(THRESHOLD))
 
 
 def api_submit(client: httpx.Client, count: int, key: str | None = None, **options) -> httpx.Response:
@@ -185,6 +195,11 @@ def api_mode(shared_engine: Engine, response: httpx.Response) -> str:
 def test_api_without_mode_follows_the_threshold(openai_api: httpx.Client, shared_engine: Engine, count: int,
                                                 options: dict, expected: str) -> None:
     assert api_mode(shared_engine, api_submit(openai_api, count, **options)) == expected
+
+
+def test_api_a_provider_without_economy_mode_stays_standard_above_the_threshold(
+        heuristic_api: httpx.Client, shared_engine: Engine) -> None:
+    assert api_mode(shared_engine, api_submit(heuristic_api, 4)) == "standard"
 
 
 def test_api_a_retried_request_is_the_same_batch_and_a_contradicting_mode_a_conflict(
@@ -218,3 +233,13 @@ def test_the_upload_page_says_which_mode_automatic_means_and_submits_the_choice(
     next(button for button in app.button if button.label == "Submit for review").click().run()
     assert not app.exception
     assert modes(engine) == [expected]
+
+
+def test_the_upload_page_of_a_provider_without_economy_mode_offers_no_mode_and_submits_standard(
+        app: AppTest, engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LISTING_REVIEW_ECONOMY_MIN_ITEMS", str(THRESHOLD))
+    upload(app, "lamps.csv", catalog(4))
+    assert len(app.radio) == 0
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+    assert not app.exception
+    assert modes(engine) == ["standard"]
