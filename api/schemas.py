@@ -64,7 +64,7 @@ BUDGET = ("Most to spend on this batch, in US dollars (e.g. 2.50; optional). Onc
 
 
 MODE = ("standard: each item reviewed as soon as a worker is free; economy: sent through the provider's "
-        "Batch API, reviewed within 24 hours at about half the price (openai only). Absent: economy for "
+        "Batch API, reviewed within 24 hours at about half the price (openai, gemini). Absent: economy for "
         "a batch of at least LISTING_REVIEW_ECONOMY_MIN_ITEMS items when that is set and the provider "
         "has economy mode, else standard.")
 

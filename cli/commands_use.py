@@ -37,7 +37,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
                              "listings end as BUDGET_EXCEEDED (retry --budget to finish them)")
     submit.add_argument("--mode", choices=("standard", "economy"),
                         help="economy: reviewed through the provider's Batch API within 24 hours at "
-                             "about half the price (openai only); default: economy for a batch of "
+                             "about half the price (openai, gemini); default: economy for a batch of "
                              "LISTING_REVIEW_ECONOMY_MIN_ITEMS+ listings when set, else standard")
     submit.add_argument("--valid-only", action="store_true",
                         help="when some rows have problems, submit the valid rows only (the others "

@@ -2,10 +2,8 @@
 google-genai SDK against the local fake (tests/fake_gemini_batches.py).
 
 The wire tests need no database. The end-to-end tests drive the maintenance step itself
-(run_economy_pass) on real PostgreSQL, as tests/test_economy_mode.py does for OpenAI; they are
-marked xfail(strict) because migration 0014's provider_batches_provider_check admits 'openai'
-only: widening it to ('openai', 'gemini') is a schema change this slice does not make (issue 17
-report). Once it lands they pass, strict xfail turns that into a failure, and the mark goes.
+(run_economy_pass) on real PostgreSQL, as tests/test_economy_mode.py does for OpenAI
+(provider_batches admits 'gemini' since migration 0016).
 """
 
 import uuid
@@ -15,7 +13,8 @@ from datetime import UTC, datetime, timedelta
 import httpx
 import pytest
 from sqlalchemy import Engine, text
-from sqlalchemy.exc import IntegrityError, ProgrammingError
+from sqlalchemy.exc import ProgrammingError
+from streamlit.testing.v1 import AppTest
 
 from core.costs.ledger import batch_cost
 from core.costs.prices import price_of
@@ -37,12 +36,9 @@ from tests.test_economy_mode import (
     queued_messages,
     statuses,
 )
+from tests.test_ui_apptest import upload
 
 MODEL = "gemini-2.5-flash"
-NEEDS_GEMINI_PROVIDER_BATCHES = pytest.mark.xfail(
-    raises=IntegrityError, strict=True,
-    reason="provider_batches_provider_check (migration 0014) admits 'openai' only")
-
 
 @pytest.fixture
 def fake() -> Iterator[FakeGemini]:
@@ -116,7 +112,6 @@ def test_the_fake_refuses_a_batch_request_without_a_key_or_a_described_schema(fa
     assert fake.batches.rejected == [["request without a key", "schema.a has no description"]]
 
 
-@NEEDS_GEMINI_PROVIDER_BATCHES
 def test_an_economy_batch_is_reviewed_through_one_gemini_batch_job_at_batch_prices(
         engine: Engine, fake: FakeGemini) -> None:
     batch_id = economy_batch(engine, 3)
@@ -133,7 +128,6 @@ def test_an_economy_batch_is_reviewed_through_one_gemini_batch_job_at_batch_pric
     assert batch_cost(engine, "local", batch_id, None).amount_usd == 3 * price.cost(321, 54)
 
 
-@NEEDS_GEMINI_PROVIDER_BATCHES
 def test_items_gemini_failed_are_sent_again_in_standard_mode(engine: Engine, fake: FakeGemini) -> None:
     fake.batches.plan.failed_items = 2
     batch_id = economy_batch(engine, 4)
@@ -142,7 +136,6 @@ def test_items_gemini_failed_are_sent_again_in_standard_mode(engine: Engine, fak
     assert queued_messages(engine) == 2 and len(fake.batches.created) == 1
 
 
-@NEEDS_GEMINI_PROVIDER_BATCHES
 @pytest.mark.parametrize("outcome", ["expired", "cancelled"])
 def test_items_an_expired_or_cancelled_gemini_job_left_follow_the_failure_policy(
         engine: Engine, fake: FakeGemini, outcome: str) -> None:
@@ -156,7 +149,6 @@ def test_items_an_expired_or_cancelled_gemini_job_left_follow_the_failure_policy
     assert statuses(engine, other) == [("FAILED", "MODEL_TIMEOUT")]
 
 
-@NEEDS_GEMINI_PROVIDER_BATCHES
 def test_cancelling_an_economy_batch_cancels_its_gemini_batch_job(engine: Engine, fake: FakeGemini) -> None:
     fake.batches.plan.hold = True
     batch_id = economy_batch(engine, 2)
@@ -168,7 +160,6 @@ def test_cancelling_an_economy_batch_cancels_its_gemini_batch_job(engine: Engine
     assert provider_batch_states(engine, batch_id) == ["finished"]
 
 
-@NEEDS_GEMINI_PROVIDER_BATCHES
 def test_a_crash_between_gemini_s_acceptance_and_our_commit_creates_no_second_batch_job(
         engine: Engine, fake: FakeGemini) -> None:
     fake.batches.plan.hold = True
@@ -193,3 +184,17 @@ def test_a_crash_between_gemini_s_acceptance_and_our_commit_creates_no_second_ba
     fake.batches.plan.hold = False
     run_pass(engine, fake)
     assert statuses(engine, batch_id) == [("SUCCEEDED", None)] * 3
+
+
+def test_the_upload_page_offers_economy_mode_with_gemini(app: AppTest, engine: Engine, fake: FakeGemini,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in {"LISTING_REVIEW_PROVIDER": "gemini", "GEMINI_API_KEY": "k",
+                        "GEMINI_BASE_URL": fake.base_url}.items():
+        monkeypatch.setenv(name, value)
+    upload(app, "lamp.csv", b"item_id,title,description,category,price\nA-1,Lamp,Brass desk lamp,Home,9\n")
+    [mode] = app.radio
+    mode.set_value("economy").run()
+    next(button for button in app.button if button.label == "Submit for review").click().run()
+    assert not app.exception
+    with engine.connect() as conn:
+        assert conn.execute(text("select mode from review_batches")).scalar_one() == "economy"

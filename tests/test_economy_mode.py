@@ -243,8 +243,9 @@ def test_an_unknown_mode_or_a_provider_without_a_batch_api_is_refused() -> None:
     assert batch_mode(None, "heuristic") == "standard" and batch_mode(" Economy ", "openai") == "economy"
     with pytest.raises(InvalidBatchRequest, match="'mode' must be 'standard' or 'economy'"):
         batch_mode("cheap", "openai")
-    with pytest.raises(InvalidBatchRequest, match="Economy mode needs the openai provider"):
-        batch_mode("economy", "gemini")
+    assert batch_mode("economy", "gemini") == "economy"
+    with pytest.raises(InvalidBatchRequest, match="Economy mode needs the openai or gemini provider"):
+        batch_mode("economy", "ollama")
 
 
 def test_cli_submit_mode_economy_stores_an_economy_batch_with_no_queue_message(
@@ -260,7 +261,7 @@ def test_cli_submit_mode_economy_stores_an_economy_batch_with_no_queue_message(
 
 
 def test_api_mode_is_checked_before_anything_is_stored(seller: httpx.Client) -> None:
-    for mode, message in [("cheap", "'mode' must be"), (1, "'mode' must be"), ("economy", "openai provider")]:
+    for mode, message in [("cheap", "'mode' must be"), (1, "'mode' must be"), ("economy", "openai or gemini provider")]:
         refused = post_batch(seller, json={"items": [{"itemId": "a", "listing": LISTING}], "mode": mode})
         assert refused.status_code == 400 and message in refused.text
     accepted = post_batch(seller, json={"items": [{"itemId": "a", "listing": LISTING}], "mode": "standard"})
@@ -271,7 +272,7 @@ def test_api_mode_is_checked_before_anything_is_stored(seller: httpx.Client) -> 
     "update review_batches set mode = 'cheap'",
     "insert into provider_batches (id, batch_id, provider, state) select gen_random_uuid(), id, 'openai', "
     "'submitted' from review_batches",
-    "insert into provider_batches (id, batch_id, provider, state) select gen_random_uuid(), id, 'gemini', "
+    "insert into provider_batches (id, batch_id, provider, state) select gen_random_uuid(), id, 'ollama', "
     "'preparing' from review_batches",
     "insert into provider_batches (id, batch_id, provider, state, provider_batch_id, submitted_at) "
     "select gen_random_uuid(), id, 'openai', 'done', 'b', now() from review_batches",

@@ -12,8 +12,8 @@ BatchMode = Literal["standard", "economy"]
 MODES: tuple[str, ...] = get_args(BatchMode)
 
 
-# The providers whose Batch API economy mode speaks (Gemini's batch mode is not built yet).
-ECONOMY_PROVIDERS = frozenset({"openai"})
+# The providers whose Batch API economy mode speaks (core/economy/batches_api.py).
+ECONOMY_PROVIDERS = frozenset({"openai", "gemini"})
 
 
 def batch_mode(value: str | None, provider: str) -> BatchMode:
@@ -25,8 +25,8 @@ def batch_mode(value: str | None, provider: str) -> BatchMode:
     if mode != "economy":
         raise InvalidBatchRequest("'mode' must be 'standard' or 'economy'.")
     if provider not in ECONOMY_PROVIDERS:
-        raise InvalidBatchRequest("Economy mode needs the openai provider (LISTING_REVIEW_PROVIDER=openai); "
-                                  "submit in standard mode instead.")
+        raise InvalidBatchRequest("Economy mode needs the openai or gemini provider "
+                                  "(LISTING_REVIEW_PROVIDER); submit in standard mode instead.")
     return "economy"
 
 
