@@ -295,6 +295,14 @@ def test_a_defect_on_any_safety_critical_class_sends_it_to_a_person(title, descr
     assert result.requires_human_review and result.quality_score <= 30
 
 
+def test_every_class_the_title_names_is_checked_not_only_the_first():
+    """An outboard is water equipment (a missing part is not its hazard) and runs on a lithium battery
+    (where it is)."""
+    assert "safety-critical" in families("Electric outboard with lithium battery",
+                                         "Charger is missing, runs fine.", "Boating", brand="Acme",
+                                         condition="used")
+
+
 @pytest.mark.parametrize("title, description", [
     ("Two-ring camping hob", "It smells of gas around the left knob whenever the cartridge is fitted."),
     ("Bench grinder", "You can see some bare copper where the flex enters the motor housing."),

@@ -31,7 +31,7 @@ def _fire_hazard(listing: Listing) -> list[Finding]:
     """A swollen battery, bare wires or a gas smell is dangerous whatever the product; injections
     included. On a battery product ("power bank", "e-bike") swelling alone is enough."""
     hit = any_unnegated(FIRE_HAZARDS, [listing.raw])
-    if not hit and _safety_product(listing)[0] == "battery or electrical":
+    if not hit and "battery or electrical" in dict(_safety_products(listing)):
         hit = any_unnegated(SWELLING_TERMS, listing.seller_texts)
     if not hit:
         return []
@@ -57,10 +57,11 @@ def _recall(listing: Listing) -> list[Finding]:
 def _product_hazard(listing: Listing) -> list[Finding]:
     """A product that protects, carries a child, holds gas, food or a diver, or runs on mains,
     with a defect that matters for its class."""
-    product, named = _safety_product(listing)
-    kind, hit = _hazard(listing, HAZARDS_BY_PRODUCT[product]) if product else ("", "")
-    if not hit:
+    found = next(((product, named, *hazard) for product, named in _safety_products(listing)
+                  if (hazard := _hazard(listing, HAZARDS_BY_PRODUCT[product]))[1]), None)
+    if not found:
         return []
+    product, named, kind, hit = found
     return [risk(FAMILY, SAFETY_SCORE_CAP,
                  f'Safety-critical {product} ("{quote(named)}") with {kind} ("{quote(hit)}"); a reviewer '
                  "must check it is safe to sell.",
@@ -70,13 +71,11 @@ def _product_hazard(listing: Listing) -> list[Finding]:
                  sentence(SAFETY_REASONS[product]))]
 
 
-def _safety_product(listing: Listing) -> tuple[str, str]:
-    """(class, words) of the safety-critical product the title or category names, or ("", "")."""
-    for kind, words in SAFETY_PRODUCTS.items():
-        match = terms_pattern(words).search(listing.heading)
-        if match:
-            return kind, match.group()
-    return "", ""
+def _safety_products(listing: Listing) -> list[tuple[str, str]]:
+    """(class, words) of every safety-critical class the title or category names, in table order: a
+    baby bottle steriliser is both a child product and an electrical one."""
+    return [(kind, match.group()) for kind, words in SAFETY_PRODUCTS.items()
+            if (match := terms_pattern(words).search(listing.heading))]
 
 
 def _hazard(listing: Listing, kinds: tuple[str, ...]) -> tuple[str, str]:
