@@ -1,7 +1,7 @@
 """Economy mode at 10,000 listings (issue 17): acceptance, sending the provider batch, and writing
 its answers back, each beside a floor measured in the same run.
 
-- accept: an economy batch (no queue message) vs. the same listings in standard mode (one
+- accept (median of 3): an economy batch (no queue message) vs. the same listings in standard mode (one
   message each): the ratio shows what holding the jobs for the provider saves.
 - submit: claiming the jobs and building + uploading the JSONL + creating the provider batch
   (send_next_batch against tests/fake_openai.py through the real openai SDK), and the file's size.
@@ -18,6 +18,7 @@ Uses a throwaway embedded PostgreSQL.
 
 import argparse
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -104,9 +105,9 @@ def measure(engine: Engine, fake: FakeOpenAI, count: int, failed: int) -> None:
                         openai_base_url=fake.base_url, model_timeout=120)
     batches = OpenAIBatches(settings)
     fake.batches.plan.failed_items = failed
-    standard_accept = seconds(lambda: accept(engine, count, "standard"))
-    economy_accept = seconds(lambda: accept(engine, count, "economy"))
-    print(f"accept {count:,}: economy {economy_accept:.2f} s, standard {standard_accept:.2f} s "
+    standard_accept = statistics.median(seconds(lambda: accept(engine, count, "standard")) for _ in range(3))
+    economy_accept = statistics.median(seconds(lambda: accept(engine, count, "economy")) for _ in range(3))
+    print(f"accept {count:,} (median of 3): economy {economy_accept:.2f} s, standard {standard_accept:.2f} s "
           f"(economy/standard {economy_accept / standard_accept:.2f})", flush=True)
     send = sent(engine, fake, batches)
     size = len(fake.batches.files[fake.batches.batches[fake.batches.created[-1]]["input_file_id"]])
