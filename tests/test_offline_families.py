@@ -110,6 +110,7 @@ def test_a_recall_is_severe_but_a_denied_recall_is_not():
      "Art"),
     ("18k gold bangle", "Heavy bangle, solid gold, 21 g.", "Jewellery"),
     ("Designer tote bag", "100% authentic, bought on holiday.", "Bags"),
+    ("Retro basketball trainers", "Totally legit pair, bought from a reseller, worn once.", "Trainers"),
 ])
 def test_a_claim_without_evidence_needs_a_person(title, description, category):
     assert "authenticity" in families(title, description, category, condition="used")
@@ -358,6 +359,8 @@ def test_signed_for_delivery_is_a_postage_option_not_a_signature():
     ("Galaxy S21 128GB", "Google locked to the old owner, works as a music player.", "Phones"),
     ("Android TV box", "Fully loaded Kodi box, every film and match for free.", "Electronics"),
     ("Labrador puppies", "Two girls left, wormed and microchipped.", "Pets"),
+    ("Scooter 125cc 2016", "Starts first time, no V5 as I lost it, cash on collection.", "Motorbikes"),
+    ("Hybrid bike 19in", "The frame number was ground off by the last owner, rides well.", "Cycling"),
 ])
 def test_regulated_classes_need_a_person(title, description, category):
     result = review(title, description, category, condition="new")

@@ -26,7 +26,7 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
     "(?<!tracked )(?<!tracked and )signed(?![\\s-]+for\\b)", "hand[\\s-]?signed", "autograph(?:ed|s)?",
     "authenticity guaranteed",
     "(?:is|are|it'?s|100 ?%|guaranteed|totally|completely|fully|definitely)\\s+(?:real|original|genuine|"
-    "authentic)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))",
+    "authentic|legit)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))",
     "genuine(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|notes?|banknotes?|wool|silk|cotton|fur|down|horn|"
     "stone|parts?|accessor\\w*|oem|replacement))",
     "authentic(?![\\s-]+(?:recipe|taste|flavou?r|style|look))", "certified (?:authentic|original)",

@@ -110,7 +110,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "lock)",
         "found (?:it|this|them) (?:on|in|at|by|outside|near)",
         "(?:it'?s|was|is|maybe|might be|possibly|probably|"
-        "may be) stolen", "fell off (?:the back of )?a (?:lorry|truck)", "no proof of ownership"),
+        "may be) stolen", "fell off (?:the back of )?a (?:lorry|truck)", "no proof of ownership",
+        "no (?:v5c?|logbook|log book|registration documents?|pink slip)(?! needed)\\b",
+        "(?:frame|serial|vin|chassis|engine) (?:number|no\\.?|plate) (?:has been |was |is )?(?:filed|ground|"
+        "scratched|removed|missing|rubbed) ?(?:off|away)?"),
     "pirated content or account resale": (
         "pirated", "cracked (?:software|version|games?|apps?)",
         "(?:fully )?loaded (?:fire ?sticks?|firesticks?|"
