@@ -1,12 +1,15 @@
-"""Terminal writes of one batch's jobs from many sessions at once: 0009's completion trigger
-(every terminal write locks the batch row) against 0015's (only a possibly-last write does),
-alternating in the same run on the same server.
+"""Terminal writes of one batch's jobs from many sessions at once, three ways alternating in
+the same run on the same server:
+- before: 0009's completion trigger (every terminal write locks the batch row), the provider
+  call counted in the result transaction (one hot row per minute, 16 shards);
+- 0015's trigger (only a possibly-last write locks the batch row), the call still counted in
+  the transaction;
+- now: 0015's trigger, the call tallied by the process (core/provider_gate/call_tally.py).
 
-Each session runs the worker's result transaction over and over (count the provider call,
-the token-fenced succeed with its triggers, commit; core.jobs.lifecycle and
-core.provider_gate.rate_limits) on RUNNING jobs of one batch, until every job is terminal.
-Prints per trigger the median over rounds of: completions/s, transaction p50/p95, and the
-share of transactions that waited for a lock (pg_locks sampled); then after/before.
+Each session runs the worker's result transaction over and over (the token-fenced succeed
+with its triggers, commit; core.jobs.lifecycle) on RUNNING jobs of one batch, until every job
+is terminal. Prints per configuration the median over rounds of: completions/s, transaction
+p50/p95, and the sessions waiting for a lock (pg_locks sampled); then now/before.
 
     python benchmarks/batch_completion.py [--sessions 16] [--jobs 2000] [--rounds 3]
 
@@ -33,11 +36,14 @@ from sqlalchemy import Engine, text  # noqa: E402
 from core import embedded_postgres, schema  # noqa: E402
 from core.database import make_engine  # noqa: E402
 from core.jobs.lifecycle import Attempt, fenced_succeed  # noqa: E402
-from core.provider_gate.rate_limits import count_call  # noqa: E402
+from core.provider_gate.call_tally import CallTally  # noqa: E402
+from core.provider_gate.rate_limits import CallCounts, count_calls  # noqa: E402
 
 MIGRATION = importlib.import_module("migrations.versions.0015_concurrent_completions")
-TRIGGERS = {"before (0009: batch row every time)": MIGRATION.LOCK_EVERY_TIME,
-            "after (0015: idle sibling, else batch row)": MIGRATION.COMPLETE}
+# name: (completion trigger, the call counted in the result transaction?)
+CONFIGURATIONS = {"before: 0009 trigger, count in transaction": (MIGRATION.LOCK_EVERY_TIME, True),
+                  "0015 trigger, count in transaction": (MIGRATION.COMPLETE, True),
+                  "now: 0015 trigger, count tallied": (MIGRATION.COMPLETE, False)}
 RESULT = {"qualityScore": 82, "missingFields": [], "issues": [], "suggestions": [],
           "requiresHumanReview": False}
 NOW = "2026-01-01T00:00:00Z"
@@ -72,8 +78,10 @@ def running_batch(engine: Engine, jobs: int) -> tuple[uuid.UUID, list[Attempt]]:
                       for row in rows]
 
 
-def succeed_all(engine: Engine, attempts: list[Attempt], sessions: int) -> tuple[list[float], float]:
+def succeed_all(engine: Engine, attempts: list[Attempt], sessions: int,
+                in_transaction: bool) -> tuple[list[float], float]:
     """Every attempt's result transaction, from `sessions` threads; (latencies ms, seconds)."""
+    tally = CallTally(engine)
     work: queue.SimpleQueue[Attempt] = queue.SimpleQueue()
     for attempt in attempts:
         work.put(attempt)
@@ -87,8 +95,12 @@ def succeed_all(engine: Engine, attempts: list[Attempt], sessions: int) -> tuple
             except queue.Empty:
                 break
             started = time.perf_counter()
+            if not in_transaction:
+                tally.add("openai", "bench-model", False, 168)
             with engine.begin() as connection:
-                count_call(connection, "openai", "bench-model", False, 168)
+                if in_transaction:
+                    minute = int(time.time() // 60) * 60
+                    count_calls(connection, CallCounts("openai", "bench-model", minute, 1, 0, 168))
                 fenced_succeed(connection, attempt, RESULT)
             mine.append((time.perf_counter() - started) * 1000)
         latencies.extend(mine)
@@ -109,14 +121,15 @@ def sample_waiters(engine: Engine, stop: threading.Event, samples: list[int]) ->
             samples.append(connection.execute(LOCK_WAITERS).scalar_one())
 
 
-def one_round(engine: Engine, trigger: str, jobs: int, sessions: int) -> dict[str, float]:
+def one_round(engine: Engine, trigger: str, in_transaction: bool, jobs: int,
+              sessions: int) -> dict[str, float]:
     with engine.begin() as connection:
         connection.exec_driver_sql(trigger)
     batch_id, attempts = running_batch(engine, jobs)
     stop, waiters = threading.Event(), list[int]()
     sampler = threading.Thread(target=sample_waiters, args=(engine, stop, waiters))
     sampler.start()
-    latencies, seconds = succeed_all(engine, attempts, sessions)
+    latencies, seconds = succeed_all(engine, attempts, sessions, in_transaction)
     stop.set()
     sampler.join()
     with engine.connect() as connection:
@@ -146,21 +159,20 @@ def main() -> None:
 
 def run(engine: Engine, args: argparse.Namespace) -> None:
     print(f"{args.sessions} sessions succeed the {args.jobs} RUNNING jobs of one batch "
-          f"(count_call + fenced succeed + commit each); median of {args.rounds} rounds, "
-          "triggers alternating")
-    results: dict[str, list[dict[str, float]]] = {name: [] for name in TRIGGERS}
+          f"(fenced succeed + commit each); median of {args.rounds} rounds, configurations alternating")
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in CONFIGURATIONS}
     for _ in range(args.rounds):
-        for name, trigger in TRIGGERS.items():
-            results[name].append(one_round(engine, trigger, args.jobs, args.sessions))
+        for name, (trigger, in_transaction) in CONFIGURATIONS.items():
+            results[name].append(one_round(engine, trigger, in_transaction, args.jobs, args.sessions))
     medians = {name: {key: statistics.median(r[key] for r in rounds) for key in rounds[0]}
                for name, rounds in results.items()}
     for name, figures in medians.items():
         print(f"  {name:<44} {figures['rate']:7.0f} completions/s   transaction p50 "
               f"{figures['p50']:6.2f} ms  p95 {figures['p95']:6.2f} ms   sessions waiting for a "
               f"lock (mean) {figures['waiting']:5.2f}")
-    before, after = medians.values()
-    print(f"  after / before: completions/s x{after['rate'] / before['rate']:.2f}, "
-          f"p95 x{after['p95'] / before['p95']:.2f}")
+    before, *_, now = medians.values()
+    print(f"  now / before: completions/s x{now['rate'] / before['rate']:.2f}, "
+          f"p95 x{now['p95'] / before['p95']:.2f}")
 
 
 if __name__ == "__main__":

@@ -31,13 +31,14 @@ from core.listings.providers.gemini import GeminiProvider
 from core.listings.providers.openai_chat import OpenAIChatProvider
 from core.listings.review import ListingReview
 from core.operations.stats import operations_snapshot
+from core.provider_gate.call_tally import CallTally
 from core.provider_gate.rate_limits import RateLimit, parse_rate_limits
 from core.settings import PROVIDERS, Settings, SettingsError, get_settings
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft, items
 from tests.fake_gemini import FakeGemini
 from tests.fake_openai import FakeOpenAI
-from tests.processes import WorkerGroup, wait_for_summary
+from tests.processes import WorkerGroup, wait_for, wait_for_summary
 
 ROOT = Path(__file__).resolve().parent.parent
 QUEUE = DramatiqPgQueue("listing-reviews")
@@ -264,15 +265,36 @@ def test_a_429_with_retry_after_pauses_the_limited_model_for_every_worker_at_onc
 def test_calls_and_429s_per_provider_and_model_are_on_the_operations_snapshot(engine: Engine):
     provider = ScriptedProvider()
     answered, refused = new_jobs(engine, 2)
-    limits = "openai:gpt-test=1000rpm,90000tpm"
-    runner(engine, provider, limits).execute(answered)
+    worker = runner(engine, provider, "openai:gpt-test=1000rpm,90000tpm")
+    worker.execute(answered)
     provider.failure = lambda: ReviewError("AI_RATE_LIMITED")
-    assert runner(engine, provider, limits).execute(refused) is Outcome.RETRY_SCHEDULED
+    assert worker.execute(refused) is Outcome.RETRY_SCHEDULED
+    worker.calls.flush()
     [rates] = operations_snapshot(engine).provider_rates
     assert (rates.provider, rates.model, rates.requests_per_minute, rates.tokens_per_minute) == (
         "openai", "gpt-test", 1000, 90000)
     assert (rates.calls_last_hour, rates.rate_limited_last_hour, rates.breaker_state) == (2, 1, "closed")
     assert rates.calls_this_minute + rates.calls_last_minute == 2
+
+
+def calls_counted(engine: Engine) -> int:
+    return int(one(engine, "select coalesce(sum(calls), 0) as calls from provider_call_counts").calls)
+
+
+def test_a_process_writes_its_call_counts_apart_from_every_result_transaction(engine: Engine):
+    """The counts' hot row is not locked by each finished job until its commit: the calls are
+    tallied in the process and written together, a second after the first of them."""
+    worker = runner(engine, ScriptedProvider(), "openai:gpt-test=1000rpm")
+    worker.calls = CallTally(engine, every=3600)
+    for job_id in new_jobs(engine, 3):
+        assert worker.execute(job_id) is Outcome.SUCCEEDED
+    assert calls_counted(engine) == 0
+    worker.calls.flush()
+    assert calls_counted(engine) == 3
+    soon = CallTally(engine, every=0.01)
+    soon.add("openai", "gpt-test", True, 10)
+    wait_for(lambda: calls_counted(engine) == 4, "the tally to be written on its own")
+    assert one(engine, "select sum(rate_limited) as refused from provider_call_counts").refused == 1
 
 
 def test_operations_page_shows_calls_against_the_limit_429s_and_the_breaker(
@@ -283,7 +305,9 @@ def test_operations_page_shows_calls_against_the_limit_429s_and_the_breaker(
 
     provider = ScriptedProvider()
     [job_id] = new_jobs(engine, 1)
-    runner(engine, provider, "openai:gpt-test=500rpm").execute(job_id)
+    worker = runner(engine, provider, "openai:gpt-test=500rpm")
+    worker.execute(job_id)
+    worker.calls.flush()
     monkeypatch.setenv("DATABASE_URL", database_url)
     get_settings.cache_clear()
     runtime.clear()
@@ -325,7 +349,9 @@ def limited_rows(engine: Engine) -> Engine:
     """One bucket and one call count, written the way the worker writes them."""
     provider = ScriptedProvider()
     [job_id] = new_jobs(engine, 1)
-    runner(engine, provider, "openai:gpt-test=10rpm").execute(job_id)
+    worker = runner(engine, provider, "openai:gpt-test=10rpm")
+    worker.execute(job_id)
+    worker.calls.flush()
     return engine
 
 

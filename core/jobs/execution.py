@@ -45,6 +45,7 @@ from core.provider_gate.breaker import (
     ProviderGate,
     Verdict,
 )
+from core.provider_gate.call_tally import CallTally
 from core.provider_gate.rate_limits import Slot
 from core.provider_gate.seller_share import SellerShare
 from core.settings import Settings
@@ -96,9 +97,11 @@ class JobRunner:
     in_flight: InFlight
     gate: ProviderGate = field(init=False)
     share: SellerShare = field(init=False)
+    calls: CallTally = field(init=False)
 
     def __post_init__(self) -> None:
         self.gate = ProviderGate.for_provider(self.provider.name, self.provider.model, self.settings)
+        self.calls = CallTally(self.engine)
         self.share = SellerShare(self.settings.max_running_per_seller)
 
     def execute(self, job_id: uuid.UUID) -> Outcome:
@@ -215,10 +218,11 @@ class JobRunner:
             reviewed = self.slots.call(
                 lambda: service.review(draft, "job", self.provider, self.settings.model_timeout))
         except ReviewError as error:
-            return self._failed(attempt, error, slot=slot)
+            return self._failed(attempt, error)
+        self.calls.add(self.gate.provider, self.gate.model, False, reported_tokens(reviewed))
         with self.engine.begin() as connection:
             self._provider_answered(connection)
-            self.gate.record_call(connection, slot, False, reported_tokens(reviewed))
+            self.gate.charge_tokens(connection, slot, reported_tokens(reviewed))
             stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
         return Outcome.SUCCEEDED if stored else Outcome.STALE
 
@@ -230,13 +234,12 @@ class JobRunner:
         if woken:
             self.queue.enqueue(connection, woken)
 
-    def _failed(self, attempt: Attempt, error: ReviewError, called: bool = True,
-                slot: Slot | None = None) -> Outcome:
+    def _failed(self, attempt: Attempt, error: ReviewError, called: bool = True) -> Outcome:
         telemetry.attempt_failed(error.code)
+        if called and error.code not in NO_EVIDENCE:
+            self.calls.add(self.gate.provider, self.gate.model, error.code == "AI_RATE_LIMITED", None)
         with self.engine.begin() as connection:
             failure = self._report_failure(connection, attempt, error, called)
-            if called and error.code not in NO_EVIDENCE:
-                self.gate.record_call(connection, slot, error.code == "AI_RATE_LIMITED", None)
             if failure is not None and not failure.counted:
                 return self._give_back(connection, attempt, failure)
             return self._spend(connection, attempt, error)

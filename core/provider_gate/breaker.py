@@ -145,10 +145,9 @@ class ProviderGate:
         if self.limit is not None and slot is not None and slot.reserved:
             rate_limits.refund_call(connection, self.provider, self.model, self.limit, slot)
 
-    def record_call(self, connection: Connection, slot: Slot | None, rate_limited: bool,
-                    reported_tokens: int | None) -> None:
-        """A call was made: count it, and charge its reported tokens instead of the estimate."""
-        rate_limits.count_call(connection, self.provider, self.model, rate_limited, reported_tokens)
+    def charge_tokens(self, connection: Connection, slot: Slot | None, reported_tokens: int | None) -> None:
+        """A call was made: charge its reported tokens instead of the estimate (the call itself
+        is counted by the process's CallTally, outside any transaction)."""
         if self.limit is not None and slot is not None and reported_tokens is not None:
             rate_limits.reconcile_tokens(connection, self.provider, self.model, self.limit,
                                          slot.tokens, reported_tokens)

@@ -201,14 +201,15 @@ update provider_rate_limits set
   updated_at = current_timestamp
 where provider = :provider and model = :model
 
--- name: count_call
--- One provider call made (answered or failed), for the operations page; :rate_limited is 1
--- when the provider refused it with 429. One of 16 shards per minute, by backend pid.
+-- name: count_calls
+-- Provider calls made (answered or failed) in one minute, for the operations page, as a
+-- process tallied them (call_tally.py: once a second, not once per job); :rate_limited of
+-- them the provider refused with 429. One of 16 shards per minute, by backend pid.
 insert into provider_call_counts as c (provider, model, minute, shard, calls, rate_limited, tokens)
-values (:provider, :model, date_trunc('minute', current_timestamp), pg_backend_pid() % 16, 1,
+values (:provider, :model, to_timestamp(:minute), pg_backend_pid() % 16, :calls,
         :rate_limited, :tokens)
 on conflict (provider, model, minute, shard) do update set
-  calls = c.calls + 1, rate_limited = c.rate_limited + excluded.rate_limited,
+  calls = c.calls + excluded.calls, rate_limited = c.rate_limited + excluded.rate_limited,
   tokens = c.tokens + excluded.tokens
 
 -- name: forget_old_call_counts

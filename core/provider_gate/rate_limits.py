@@ -158,11 +158,21 @@ def reconcile_tokens(connection: Connection, provider: str, model: str, limit: R
                            _params(provider, model, limit, estimated=estimated, reported=reported))
 
 
-def count_call(connection: Connection, provider: str, model: str, rate_limited: bool,
-               tokens: int | None) -> None:
-    """Count one call made to a provider+model (any outcome) for the operations page."""
-    connection.execute(QUERIES["count_call"], {"provider": provider, "model": model,
-                                                "rate_limited": int(rate_limited), "tokens": tokens or 0})
+@dataclass(frozen=True)
+class CallCounts:
+    """Calls made to a provider+model in the minute starting at `minute` (epoch seconds)."""
+
+    provider: str
+    model: str
+    minute: int
+    calls: int
+    rate_limited: int
+    tokens: int
+
+
+def count_calls(connection: Connection, counts: CallCounts) -> None:
+    """Add calls (any outcome) to the operations page's counts (call_tally.py sends them)."""
+    connection.execute(QUERIES["count_calls"], vars(counts))
 
 
 def forget_old_call_counts(connection: Connection) -> int:
