@@ -146,6 +146,8 @@ class BatchSummary(Shape):
     retry_of_name: str | None = Field(description="That batch's name, else its file name")
     rejected_rows: int = Field(ge=0, description="Rows left out (submitted with acceptValidRows); "
                                                  "their report at `/{batchId}/rejected-rows`")
+    mode: Literal["standard", "economy"] = Field(description="standard: reviewed as workers are free; "
+                                                 "economy: through the provider's Batch API")
     items_url: str = Field(description="The batch's items, to page through with `after`")
 
 

@@ -181,10 +181,11 @@ def api_submit(client: httpx.Client, count: int, key: str | None = None, **optio
                        json={"items": items, **options})
 
 
-def api_mode(shared_engine: Engine, response: httpx.Response) -> str:
+def api_mode(shared_engine: Engine, response: httpx.Response, client: httpx.Client) -> str:
     assert response.status_code in (200, 202), response.text
     mode = stored_mode(shared_engine, uuid.UUID(response.json()["batchId"]))
     assert response.json()["mode"] == mode  # the seller learns the mode decided for them
+    assert client.get(response.json()["statusUrl"]).json()["mode"] == mode  # and the summary says it
     return mode
 
 
@@ -194,12 +195,12 @@ def api_mode(shared_engine: Engine, response: httpx.Response) -> str:
 ])
 def test_api_without_mode_follows_the_threshold(openai_api: httpx.Client, shared_engine: Engine, count: int,
                                                 options: dict, expected: str) -> None:
-    assert api_mode(shared_engine, api_submit(openai_api, count, **options)) == expected
+    assert api_mode(shared_engine, api_submit(openai_api, count, **options), openai_api) == expected
 
 
 def test_api_a_provider_without_economy_mode_stays_standard_above_the_threshold(
         heuristic_api: httpx.Client, shared_engine: Engine) -> None:
-    assert api_mode(shared_engine, api_submit(heuristic_api, 4)) == "standard"
+    assert api_mode(shared_engine, api_submit(heuristic_api, 4), heuristic_api) == "standard"
 
 
 def test_api_a_retried_request_is_the_same_batch_and_a_contradicting_mode_a_conflict(
@@ -207,7 +208,7 @@ def test_api_a_retried_request_is_the_same_batch_and_a_contradicting_mode_a_conf
     first = api_submit(openai_api, 3, key="same-upload")
     again = api_submit(openai_api, 3, key="same-upload")
     assert again.json()["batchId"] == first.json()["batchId"] and again.json()["created"] is False
-    assert api_mode(shared_engine, again) == "economy"
+    assert api_mode(shared_engine, again, openai_api) == "economy"
     conflict = api_submit(openai_api, 3, key="same-upload", mode="standard")
     assert conflict.status_code == 409 and "already submitted in economy mode" in conflict.text
 

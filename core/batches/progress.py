@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine
 
+from core.economy.mode import BatchMode
 from core.errors import BatchNotFound, storage_errors
 from core.jobs.status import TERMINAL_STATUSES
 from core.sql import queries_beside
@@ -40,6 +41,7 @@ class BatchSummary:
     retry_of: uuid.UUID | None = None
     retry_of_label: str | None = None
     rejected_rows: int = 0
+    mode: BatchMode = "standard"
 
     @property
     def display_name(self) -> str:
@@ -75,6 +77,7 @@ class BatchSummary:
             "retryOf": str(self.retry_of) if self.retry_of else None,
             "retryOfName": self.retry_of_label,
             "rejectedRows": self.rejected_rows,
+            "mode": self.mode,
         }
 
 
@@ -102,7 +105,7 @@ def summary_from(row: Any) -> BatchSummary:
         total=row.total, queued=row.queued, running=row.running, succeeded=row.succeeded,
         failed=row.failed, cancelled=row.cancelled, done=row.done, name=row.name,
         retry_of=row.retry_of, retry_of_label=row.parent_name or row.parent_source_name,
-        rejected_rows=row.rejected_rows,
+        rejected_rows=row.rejected_rows, mode=row.mode,
     )
 
 

@@ -52,8 +52,8 @@ from (
 -- name: batch_labels
 -- What a batch is called, as every batch query selects it beside its progress: its name, the
 -- batch it retries and that batch's name and file (for "Retry of <name>"; one primary-key
--- lookup per batch, `parent` joined by the including query), and its rejected rows.
-b.id, b.submitted_at, b.source_name, b.source_format, b.name, b.retry_of, b.rejected_rows,
+-- lookup per batch, `parent` joined by the including query), its rejected rows and its mode.
+b.id, b.submitted_at, b.source_name, b.source_format, b.name, b.retry_of, b.rejected_rows, b.mode,
   parent.name as parent_name, parent.source_name as parent_source_name
 
 -- name: batch_summary
