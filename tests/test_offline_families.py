@@ -457,3 +457,111 @@ def test_a_placeholder_description_with_no_specifics_is_too_incomplete(descripti
 ])
 def test_the_review_names_the_concept_by_class_and_defect(title, description, category, concept):
     assert covers(review_sentences(review(title, description, category)), concept)
+
+
+# --- heuristic-v5: more classes, signals and look-alikes, by class and vocabulary ------------------------
+# Each sentence below was written for these tests; each case was missed or mis-scored by heuristic-v4.
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Rear brake pads for a hatchback", "Pulled at the last service, friction material is down to the "
+     "backing plate on one side.", "Car Parts"),
+    ("Pair of 17 inch car tyres", "Tread is under the legal limit now but they hold air, a track day spare.",
+     "Wheels & Tyres"),
+    ("Front brake caliper, left side", "Came out of a parts box. Fitment: unknown, check against yours.",
+     "Car Parts"),
+    ("Static rope 50 m for rigging", "Sheath is worn thin where it ran over the edge, otherwise sound.",
+     "Climbing"),
+])
+def test_a_safety_part_worn_past_its_limit_or_of_unknown_fitment_goes_to_a_person(title, description,
+                                                                                  category):
+    assert "safety-critical" in families(title, description, category, brand="Acme", condition="used")
+
+
+def test_a_safety_use_ruled_out_by_the_seller_is_not_a_hazard_but_without_it_still_is():
+    description = "Expired and frayed at the tie-in point, {} for a climbing-wall cafe."
+
+    assert "safety-critical" not in families("Old climbing harness", description.format("sold as decoration"),
+                                             "Sports", brand="Acme", condition="used")
+    assert "safety-critical" in families("Old climbing harness", description.format("handy spare"), "Sports",
+                                         brand="Acme", condition="used")
+
+
+@pytest.mark.parametrize("title, description, category", [
+    ("Silver candlesticks pair", "They weigh a ton so they should be solid silver; the marks underneath "
+     "are too worn to read.", "Antiques"),
+    ("Sterling cutlery canteen, 6 settings", "House clearance find, I reckon it's sterling, no idea who made "
+     "it.", "Antiques"),
+    ("Inverted watermark stamp block", "One of only 12 known according to my uncle, worth thousands to the "
+     "right collector.", "Stamps"),
+    ("50p coin with a misprinted date", "These go for silly money online, misprint is clear.", "Coins"),
+])
+def test_inferred_materials_unread_marks_and_rarity_claims_need_evidence(title, description, category):
+    assert "authenticity" in families(title, description, category, price="250")
+
+
+@pytest.mark.parametrize("title, description", [
+    ("Poteen, two bottles", "From my uncle's still in the hills, clear as water."),
+    ("Grappa from my own still", "Bottled last autumn, very strong, collection or post."),
+    ("Home-made absinthe", "Distilled it myself in the garage, bright green, plain bottle."),
+])
+def test_home_distilled_spirits_are_regulated(title, description):
+    assert "regulated" in families(title, description, "Food & Drink", price="20")
+
+
+@pytest.mark.parametrize("title, description", [
+    ("Elderberry tincture 50ml", "Keeps the whole family safe from colds and flu all season."),
+    ("Room mist with thyme oil", "Wards off influenza in a busy classroom, safe for toddlers to breathe in."),
+    ("Anti-viral balm for kids", "Rub on the chest at bedtime."),
+])
+def test_claims_against_infections_are_medical_claims(title, description):
+    assert "medical-claim" in families(title, description, "Health & Beauty", brand="Acme")
+
+
+def test_a_claimed_safety_for_babies_is_named_in_the_review():
+    result = review("Room mist with thyme oil", "Wards off influenza, safe for babies in a diffuser.",
+                    "Health & Beauty", brand="Acme")
+
+    assert any("safety for babies" in issue for issue in result.issues)
+
+
+@pytest.mark.parametrize("title, description, category, attributes", [
+    ("iPad Air 64GB blue", "Signed out of the Apple ID and reset; screen protector on since day one, no "
+     "marks at all, charger included.", "Tablets", {"storage": "64GB", "condition": "used"}),
+    ("Pilot Custom 74 fountain pen, F nib", "Used daily for a year, writes smoothly, cleaned and dried, "
+     "comes in the gift box.", "Stationery", {"brand": "Pilot", "condition": "used"}),
+    ("Antiviral tissues, 12 boxes", "Sealed boxes, 3-ply, past the shop date so selling cheap.",
+     "Household", {"brand": "Acme", "quantity": "12"}),
+    ("Box of 40 paperbacks", "40 books, mostly crime; 3 books have water marks on the edges.", "Books",
+     {"condition": "used", "quantity": "40"}),
+    ("Double mattress protector", "Double-sided quilting, washed at 60, fits 135 x 190.", "Bedroom",
+     {"size": "double", "condition": "used"}),
+])
+def test_look_alikes_of_the_new_signals_stay_with_the_seller(title, description, category, attributes):
+    assert not review(title, description, category, "40", **attributes).requires_human_review
+
+
+@pytest.mark.parametrize("title, description, attributes", [
+    ("Job lot 40 vinyl records", "Roughly 25 records in total, mostly 70s rock, sleeves worn.",
+     {"condition": "used"}),
+    ("Queen size bed frame, grey velvet", "Single bed frame in grey velvet, slats all there, bolts in a bag.",
+     {"condition": "used"}),
+])
+def test_a_count_or_bed_size_that_disagrees_is_a_numeric_contradiction(title, description, attributes):
+    assert "numeric-contradiction" in families(title, description, "Home", **attributes)
+
+
+@pytest.mark.parametrize("description", ["pics say it all", "see photos", "as pictured", "dm me"])
+def test_a_stand_in_description_on_an_unbranded_item_is_too_incomplete(description):
+    assert "too-incomplete" in families("mixer", description, "Audio")
+
+
+@pytest.mark.parametrize("title, description, attributes", [
+    ("Dyson hair dryer", "-", {"brand": "Dyson", "condition": "used, works"}),
+    ("Wooden bedside table", "Small marks on the top, collection only.", {"colour": "oak"}),
+    ("Teak garden bench", "Weathered to silver, sturdy, two slats replaced last year.", {"material": "teak"}),
+])
+def test_a_thin_listing_is_capped_in_the_weak_band(title, description, attributes):
+    result = review(title, description, "Home", **attributes)
+
+    assert not result.requires_human_review and result.quality_score <= 50

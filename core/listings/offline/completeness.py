@@ -2,7 +2,7 @@
 rules lower the score with a reason; none of them sends a listing to a person.
 """
 
-from core.listings.offline.listing import Finding, Listing, is_real, quote, states
+from core.listings.offline.listing import Finding, Listing, description_words, is_real, quote, states
 from core.listings.offline.scoring import (
     BRIEF_DESCRIPTION_PENALTY,
     BRIEF_DESCRIPTION_WORDS,
@@ -21,6 +21,9 @@ from core.listings.offline.scoring import (
     SHORT_DESCRIPTION_PENALTY,
     SHORT_TITLE_PENALTY,
     SHOUTING_PENALTY,
+    THIN_DESCRIPTION_WORDS,
+    THIN_MAX_SPECIFICS,
+    THIN_SCORE_CAP,
     VAGUE_PHRASE_PENALTY,
     VAGUE_PHRASE_PENALTY_CAP,
 )
@@ -80,6 +83,25 @@ def _category_fields(category: str) -> tuple[str, ...]:
     return FALLBACK_EXPECTATIONS
 
 
+
+
+_THIN_NO_DESCRIPTION = "the description is missing (a placeholder at most)"
+_THIN_SHORT = "a short description and almost no item specifics"
+
+
+def thin_listing(listing: Listing) -> list[Finding]:
+    """No real description, or a few words with at most one item specific: whatever else is right,
+    a buyer still has to ask what exactly is sold and in what state, so the listing stays weak."""
+    words = description_words(listing)
+    specifics = sum(1 for _, value in listing.attributes if is_real(value))
+    if words and (words >= THIN_DESCRIPTION_WORDS or specifics > THIN_MAX_SPECIFICS):
+        return []
+    return [Finding(0, cap=THIN_SCORE_CAP,
+                    issue=f"Thin listing: {_THIN_SHORT if words else _THIN_NO_DESCRIPTION}, so the details a "
+                          "buyer needs (brand, model, size or dimensions, item count, colours, condition "
+                          "details) are unstated.",
+                    suggestion="Describe the item in a few sentences and add item specifics: brand, model, "
+                               "dimensions or size, how many items, colours and condition details.")]
 
 
 # --- Text quality ---------------------------------------------------------------------------------

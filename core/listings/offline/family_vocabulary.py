@@ -23,7 +23,9 @@ ART_WORDS: tuple[str, ...] = (
 
 # Claims that need evidence wherever they appear.
 PROVENANCE_CLAIMS: tuple[str, ...] = (
-    "(?<!tracked )(?<!tracked and )signed(?![\\s-]+for\\b)", "hand[\\s-]?signed", "autograph(?:ed|s)?",
+    # "signed out of iCloud", "signed for": an account or a delivery, not a signature
+    "(?<!tracked )(?<!tracked and )signed(?![\\s-]+(?:for|out|in|into|off|up|over|on to|onto|away)\\b)",
+    "hand[\\s-]?signed", "autograph(?:ed|s)?",
     "authenticity guaranteed",
     "(?:is|are|it'?s|100 ?%|guaranteed|totally|completely|fully|definitely)\\s+(?:real|original|genuine|"
     "authentic|legit)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))",
@@ -34,6 +36,17 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
     "original (?:[\\w'-]+\\s+){1,2}?" + _ART_WORK, "first edition",
     "1st edition", "antique", "provenance", "museum quality", "game[\\s-]worn", "match[\\s-]worn",
     "(?:1[5-9]|20)th century",
+    # rarity and value claims: a scarce error or a fortune at auction needs an expert's certificate
+    "only (?:a |about |around )?(?:few|handful|couple|\\d{1,3}|one|two|three|five|ten) (?:of them )?"
+    "(?:are )?(?:known|exist\\w*|made|printed|minted|struck|recorded|in existence|left in the world)",
+    "one of (?:only )?(?:a (?:few|handful)|\\d{1,3}) (?:known|made|printed|minted|in existence)",
+    "(?:handful|few) (?:exist|known|in existence|in the world)",
+    "worth (?:thousands|tens of thousands|hundreds|a fortune|a lot|big money|(?:over |at least )?[£$€]\\s?\\d"
+    "[\\d,.]*k?)",
+    "(?:plate|printing|mint|minting|die|strike|perforation|colour|color|inverted|missing colou?r) errors?",
+    "error (?:stamps?|coins?|notes?|banknotes?|cards?|strikes?|print(?:ing)?s?)", "misprint(?:ed|s)?",
+    "(?:extremely|incredibly|exceptionally|super|very|ultra|mega) rare(?![\\s-]+(?:holo|cards?|rarity|pull))",
+    "(?:rarest|investment (?:grade|piece))",
 )
 # What evidence each kind of claim needs, so the review names it: (terms of the claim, note).
 CLAIM_EVIDENCE_NOTES: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -43,10 +56,15 @@ CLAIM_EVIDENCE_NOTES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("gold", "silver", "platinum", "sterling", "\\d+ ?(?:k|kt|ct|carat|karat)", "925", "750", "375",
       "diamonds?",
       "gemstones?", "rub(?:y|ies)", "sapphires?", "emeralds?", "pearls?"),
-     "a precious metal or stone needs a hallmark, assay stamp or gem certificate, and the price should match "
-     "the gold weight or carat"),
+     "a precious metal or stone needs a hallmark, assay stamp or gem certificate, or a precious metal test "
+     "(it may be plated), and the price should match the gold weight or carat"),
     (("antique", "provenance", "(?:1[5-9]|20)th century", "museum quality", "first edition", "1st edition"),
      "age and attribution need documented provenance or an expert appraisal"),
+    (("rare", "errors?", "misprint\\w*", "known", "exist\\w*", "in existence", "worth", "rarest",
+      "investment"),
+     "a rarity or value claim (a known error, only a few in existence, worth thousands) needs an expert "
+     "certificate from a recognised expertising body and provenance; until then the rarity claim is "
+     "unverified"),
     (("original", "canvas", "paintings?", "artworks?", "prints?"),
      "an original artwork needs a certificate from the artist or their authentication body; without it the "
      "provenance is unknown and it may be a reproduction"),
@@ -65,7 +83,13 @@ PRECIOUS_CLAIMS: tuple[str, ...] = (
 NOT_A_FINISH = ("(?![\\s-]*(?:plated|tone|toned|filled|colou?r\\w*|effect|look|finish|pattern|style|vermeil|"
                 "alumini?um|stainless|steel|plastic|titanium))")
 JEWELLERY_WORDS: tuple[str, ...] = (
-    "jewell?ery", "jewelry", "rings?", "necklaces?", "bracelets?", "earrings?", "pendants?", "chains?",
+    "jewell?ery", "jewelry",
+    # silverware and plate: a "solid silver" tea set is a precious-metal claim like a ring
+    "silverware", "tea (?:services?|sets?)", "coffee (?:services?|sets?)", "teapots?", "cutlery",
+    "flatware", "canteens? of cutlery", "candlesticks?", "candelabr(?:a|um)s?", "salvers?", "goblets?",
+    "tankards?", "cruets?", "napkin rings?", "trophies", "trophy", "hip flasks?", "snuff ?box(?:es)?",
+    "vesta cases?", "cigarette cases?", "christening mugs?", "sugar bowls?", "milk jugs?", "cream jugs?",
+    "rings?", "necklaces?", "bracelets?", "earrings?", "pendants?", "chains?",
     "bangles?", "brooch(?:es)?", "anklets?", "cufflinks?", "gems?(?:tones?)?", "watch(?:es)?",
     "bullion", "sovereigns?", "krugerrands?", "britannias?", "ingots?",
     "(?:gold|silver|platinum) (?:bars?|coins?)",
@@ -89,6 +113,17 @@ DOUBT_TERMS: tuple[str, ...] = (
     "thought to be|attributed to)\\s+(?:that\\s+)?(?:it\\s+)?(?:was|is|it'?s|to be)?\\s*(?:an?\\s+)?"
     "(?:original|genuine|real|authentic|by)\\b",
     "don'?t know if (?:it'?s |it is )?(?:real|authentic|genuine|original)",
+    # a material or origin inferred, not shown ("heavy so it must be solid silver")
+    "(?:must|should|could|might|may|probably|surely) be (?:solid |real |pure |genuine |sterling )?"
+    "(?:gold|silver|platinum|sterling|original|genuine|authentic|real|antique)",
+    "(?:i think|i believe|i reckon|i guess|pretty sure|fairly sure|assume|assuming|guessing) "
+    "(?:it'?s |it is |they'?re |they are )?(?:solid |real |pure |genuine )?(?:gold|silver|platinum|sterling|"
+    "original|genuine|authentic|antique)",
+    "(?:feels|looks|seems|weighs) (?:like )?(?:solid|real|pure|genuine) (?:gold|silver|platinum)",
+    # marks that would prove it, unread
+    "(?:marks?|hallmarks?|stamps?|signatures?|maker'?s marks?)\\b[^.;!?]{0,50}?(?:can'?t|cannot|could ?n'?t|"
+    "unable to|hard to|impossible to) (?:read|make out|decipher|identify)",
+    "(?:unreadable|illegible|indistinct|rubbed|worn) (?:hall)?marks?",
 )
 _PROOF = ("(?:certificates?|certs?|receipts?|papers|paperwork|proof of (?:purchase|authenticity)|"
           "invoices?|documentation|authenticity cards?|coa|serial(?: numbers?)?|serials|hallmarks?)")
@@ -178,6 +213,7 @@ NUMERIC_NOTES: dict[str, str] = {
             "body or room size), is unclear",
     "model": "which model is being sold is unclear, and models differ in features and price",
     "model year": "the age of the item is unclear, and age changes its value and safety",
+    "bed size": "which size is sold, and so its dimensions and the bed or room it fits, is unclear",
 }
 # Sizes: the title against size attributes only; descriptions list many other lengths.
 SIZE_IN_TITLE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)"
@@ -193,6 +229,38 @@ NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
     "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
 }
+# Things sold by the number: "50 holo cards" in a title, "about 35 cards in total" in a description.
+_COUNTED = ("(?:cards?|items?|books?|paperbacks?|hardbacks?|novels?|records?|vinyls?|lps|singles|cds|dvds|"
+            "blu-?rays?|games?|figures?|minifigures?|minifigs?|figurines?|comics?|magazines?|stamps?|coins?|"
+            "banknotes?|bottles?|cans?|glasses|tumblers?|plates?|bowls?|mugs?|cups?|saucers?|tiles?|bricks?|"
+            "balls?|pens?|pencils?|markers?|tickets?|plants?|cuttings?|bulbs?|seed packets?|spools?|skeins?|"
+            "fat quarters?|marbles?|tins?|jars?|candles?|chairs?|stools?|cushions?|towels?|hangers?|prints?|"
+            "postcards?|badges?|pins?|patches|keyrings?|key ?chains?|cartridges?|batteries|rolls?|sheets?|"
+            "packs?|bars?|slabs?|boosters?|booster packs?)")
+TITLE_COUNT_PATTERNS: tuple[str, ...] = (
+    r"(?<![\d.,£$€/x-])\b(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?" + _COUNTED + r"\b",
+)
+# In a description only a stated total counts: "3 cards have creases" is a part of the lot, not its size.
+DESCRIPTION_TOTAL_PATTERNS: tuple[str, ...] = (
+    r"\b(?:about|around|approx\.?|approximately|roughly|total of|in total|altogether|there are|contains?|"
+    r"comes with|includes?|consists of|made up of)\s+(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?" + _COUNTED + r"\b",
+    r"\b(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?" + _COUNTED + r"\s+(?:in total|total|altogether|in all|all told)\b",
+)
+# Bed and bedding sizes by name: a "king" title over a "double" description is a different product.
+BED_SIZE_SCOPE = (r"\b(?:mattress(?:es)?|beds?|bedsteads?|divans?|duvets?|quilts?|comforters?|toppers?|"
+                  r"headboards?|bedding|(?:fitted |flat )?sheets?|bed ?frames?|bed ?linen|valances?)\b")
+BED_SIZES: dict[str, str] = {
+    "small single": "small single", "single": "single", "twin xl": "twin xl", "twin": "twin",
+    "small double": "small double", "three quarter": "small double", "full(?=[\\s-]?size)": "double",
+    "double": "double",
+    "queen": "queen", "king": "king", "super ?king": "super king", "california king": "california king",
+    "cal(?:ifornia)? king": "california king", "emperor": "emperor",
+}
+_BED_NOUN = ("(?:beds?|mattress(?:es)?|duvets?|quilts?|comforters?|toppers?|frames?|divans?|headboards?|"
+             "sheets?|bedding|sets?|protectors?|valances?|bed ?frames?|bedsteads?)")
+BED_SIZE_PATTERNS: tuple[str, ...] = tuple(
+    rf"\b({name})(?:[\s-]?size(?:d)?)?(?![\s-]+(?:sided|layer\w*|stitch\w*|packs?|thick\w*|pocket|"
+    rf"spring\w*|glazed|bunk|set of|pillow\w*))\s+(?:[\w-]+\s+){{0,3}}?{_BED_NOUN}\b" for name in BED_SIZES)
 QUANTITY_ATTRIBUTE_NAMES: tuple[str, ...] = ("quantity", "qty", "pieces", "count", "number of pieces",
                                              "pack size", "set size", "number of tickets", "tickets")
 YEAR_ATTRIBUTE_NAMES: tuple[str, ...] = ("year", "model year", "release year", "year of manufacture",
@@ -247,6 +315,18 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "box", "boxes", "bag", "bags", "crate", "tub", "load", "loads", "bits", "bobs", "odds", "ends", "pile",
     "heap", "mixed", "random", "clearance", "sorts", "kinds", "everything", "anything", "some", "all",
 })
+
+# A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a
+# buyer can read, so it counts as no description at all. Matched against the whole description.
+PLACEHOLDER_DESCRIPTIONS: tuple[str, ...] = (
+    "as (?:per )?(?:pics?|pix|pictures?|pictured|photos?|photographed|images?|seen|shown)",
+    "see (?:the )?(?:pics?|pix|pictures?|photos?|images?|title|above|attached)",
+    "(?:pics?|pix|pictures?|photos?) (?:says?|speaks?|tells?) (?:it all|for (?:it|them)sel(?:f|ves))",
+    "what you see is what you get", "wysiwyg", "self[\\s-]?explanatory", "no description",
+    "nothing (?:to|else to) (?:say|add)", "ask(?: me)?(?: for (?:details|info))?", "any questions?(?: ask)?",
+    "(?:dm|pm|msg|message|inbox|text|call)(?: me)?(?: for (?:details|info|more))?", "n/?a", "tbc", "tba",
+    "info to follow", "details to follow", "x+", "[-_.*?!~=/]+",
+)
 
 # --- Shared ------------------------------------------------------------------------------------------
 

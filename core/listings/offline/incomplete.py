@@ -10,7 +10,7 @@ from core.listings.offline.family_vocabulary import (
     MIN_ASSESSABLE_DESCRIPTION_WORDS,
     UNIDENTIFIED_DESCRIPTION_WORDS,
 )
-from core.listings.offline.listing import Finding, Listing, is_real, risk
+from core.listings.offline.listing import Finding, Listing, description_words, is_real, risk
 from core.listings.offline.scoring import UNASSESSABLE_SCORE_CAP
 
 FAMILY = "too-incomplete"
@@ -21,7 +21,7 @@ def too_incomplete(listing: Listing) -> list[Finding]:
     """Almost no description, no item specifics and a title that only names a category, or a title and
     description that name nothing. A named item with a thin description ("Hammock", "used twice") is
     weak, not unassessable: it scores low without a person."""
-    words = len(listing.description.split()) if is_real(listing.description) else 0
+    words = description_words(listing)
     specifics = any(is_real(value) for _, value in listing.attributes)
     bare = words < MIN_ASSESSABLE_DESCRIPTION_WORDS and not specifics and (
         words == 0 or is_generic_title(listing.title))

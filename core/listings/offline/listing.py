@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.listings.draft import ListingDraft
+from core.listings.offline.family_vocabulary import PLACEHOLDER_DESCRIPTIONS
 from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP, RISK_PENALTY
 from core.listings.offline.vocabulary import (
     ATTRIBUTE_NAME_PATTERNS,
@@ -16,6 +17,8 @@ from core.listings.offline.vocabulary import (
     PLACEHOLDER_VALUES,
     SENTENCE_END,
 )
+
+_PLACEHOLDER_DESCRIPTION = re.compile(r"(?:" + "|".join(PLACEHOLDER_DESCRIPTIONS) + r")", re.I)
 
 # --- Prepared listing ----------------------------------------------------------------------------
 
@@ -154,6 +157,14 @@ def _fact_text(title: str, description: str, attributes: tuple[tuple[str, str], 
     pairs = [f"{name}: {value}" for name, value in attributes if is_real(value)]
     text = "\n".join([title, description, *pairs])
     return NEGATED_AFTER.sub(" ", NEGATED_BEFORE.sub(" ", text))
+
+
+def description_words(listing: Listing) -> int:
+    """Words a buyer can read in the description; a stand-in ("as pic", "-") has none."""
+    text = re.sub(r"[^\w\s/'?!.*~=_-]", " ", listing.description).strip().strip(".!").strip()
+    if not is_real(text) or _PLACEHOLDER_DESCRIPTION.fullmatch(text):
+        return 0
+    return len(listing.description.split())
 
 
 def is_real(value: str) -> bool:

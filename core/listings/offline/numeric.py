@@ -6,6 +6,10 @@ itself on what is sold, a buyer cannot know what they would get: a person checks
 import re
 
 from core.listings.offline.family_vocabulary import (
+    BED_SIZE_PATTERNS,
+    BED_SIZE_SCOPE,
+    BED_SIZES,
+    DESCRIPTION_TOTAL_PATTERNS,
     MODEL_CODE,
     MODEL_TOKEN,
     NUMBER_WORDS,
@@ -19,6 +23,7 @@ from core.listings.offline.family_vocabulary import (
     SIZE_ATTRIBUTE_VALUE,
     SIZE_IN_TITLE,
     TITLE_AND_ATTRIBUTES_ONLY,
+    TITLE_COUNT_PATTERNS,
     UNIT_SCALE,
     YEAR,
     YEAR_ATTRIBUTE_NAMES,
@@ -43,6 +48,7 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
             return [_finding(kind, conflict)]
     for kind, places, tolerance in (("quantity", _quantities(listing), 0.0),
                                     ("size", _sizes(listing), SAME_VALUE_TOLERANCE),
+                                    ("bed size", _bed_sizes(listing), 0.0),
                                     ("model year", _years(listing), 0.0), ("model", _models(listing), 0.0)):
         conflict = _disjoint(places, tolerance)
         if conflict:
@@ -80,15 +86,39 @@ def _quantities(listing: Listing) -> list[Place]:
     """Counts in the title and description ("set of 6", "2x", "x10") and a quantity attribute."""
     named = [v for n, v in listing.attributes if n in QUANTITY_ATTRIBUTE_NAMES and is_real(v)]
     stated = {m.group(1): float(m.group(1)) for v in named if (m := re.match(r"\s*(\d{1,4})\b", v))}
-    return [("title", _counts(listing.title)), ("description", _counts(listing.description)),
+    return [("title", _counts(listing.title, QUANTITY_PATTERNS + TITLE_COUNT_PATTERNS)),
+            ("description", _counts(listing.description, QUANTITY_PATTERNS + DESCRIPTION_TOTAL_PATTERNS)),
             ("quantity attribute", stated)]
 
 
-def _counts(text: str) -> Values:
+def _counts(text: str, patterns: tuple[str, ...]) -> Values:
     words = re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
                    text, flags=re.I)
-    return {m.group(1): float(m.group(1)) for pattern in QUANTITY_PATTERNS
+    return {m.group(1): float(m.group(1)) for pattern in patterns
             for m in re.finditer(pattern, words, re.I)}
+
+
+def _bed_sizes(listing: Listing) -> list[Place]:
+    """Bed sizes by name in the title, the description and a size attribute, where bedding is sold."""
+    if not re.search(BED_SIZE_SCOPE, listing.heading, re.I):
+        return []
+    size = " ".join(v for n, v in listing.attributes if "size" in n and is_real(v))
+    return [("title", _bed_size_names(listing.title)), ("description", _bed_size_names(listing.description)),
+            ("size attribute", _bed_size_names(f"{size} bed" if size else ""))]
+
+
+def _bed_size_names(text: str) -> Values:
+    """Each size named, as its canonical name ("super kingsize duvet" is a super king)."""
+    names = list(BED_SIZES.values())
+    found = {BED_SIZES[key]: 0.0 for key, pattern in zip(BED_SIZES, BED_SIZE_PATTERNS, strict=True)
+             for match in re.finditer(pattern, text, re.I) if match}
+    if "super king" in found or "california king" in found:
+        found.pop("king", None)
+    if "small double" in found:
+        found.pop("double", None)
+    if "small single" in found:
+        found.pop("single", None)
+    return {name: float(names.index(name)) for name in found}
 
 
 def _sizes(listing: Listing) -> list[Place]:

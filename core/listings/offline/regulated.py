@@ -10,6 +10,7 @@ from core.listings.offline.regulated_vocabulary import (
     REGULATED_GOODS,
     REGULATED_REASONS,
     STOP_MEDICATION_TERMS,
+    VULNERABLE_SAFETY_TERMS,
 )
 from core.listings.offline.scoring import PROHIBITED_SCORE_CAP
 
@@ -48,6 +49,9 @@ def medical_claim(listing: Listing) -> list[Finding]:
     if not hit:
         return []
     danger = f'Advice to stop prescribed medication ("{quote(stop)}") is dangerous.' if stop else ""
+    vulnerable = any_unnegated(VULNERABLE_SAFETY_TERMS, [listing.raw])
+    danger += (f' The claim that it is "{quote(vulnerable)}" is unproven: safety for babies, children or in '
+               "pregnancy needs evidence a listing cannot give." if vulnerable else "")
     return [risk(MEDICAL, PROHIBITED_SCORE_CAP,
                  f'Unsubstantiated medical claim ("{quote(hit)}"): health claims that a product cures, '
                  "treats, prevents or relieves a disease need clinical evidence, and claimed (FDA or other) "

@@ -18,6 +18,14 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "tobacco(?![\\s-]*(?:pipes?|pouch\\w*|tins?|jars?|box\\w*|humidors?|colou?r\\w*))",
         "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*))",
         "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?))"),
+    "unlicensed home-made alcohol": (
+        "home[\\s-]?(?:distilled|distilling|made (?:spirits?|vodka|gin|whisk(?:e)?y|rum|brandy|absinthe|"
+        "liquor|alcohol|moonshine|poitin|poteen))", "moonshine", "poitin", "poteen", "hooch", "bootleg "
+        "(?:alcohol|liquor|spirits?|vodka|whisk(?:e)?y)", "(?:own|my|our|home|homemade|backyard|garage|shed) "
+        "stills?", "(?:double|triple)[\\s-]distilled (?:at home|myself|by me|in my)",
+        "(?:distilled|made|brewed) (?:it )?(?:myself|at home|in my (?:garage|shed|kitchen))",
+        "(?:homemade|home[\\s-]?made|hand[\\s-]?made|unlabell?ed) (?:vodka|gin|whisk(?:e)?y|rum|brandy|"
+        "absinthe|spirits?|liquor|grappa|schnapps|slivovitz|raki|arak)"),
     "alcohol": ("alcoholic (?:drinks?|beverages?)", "liquor",
                 "(?:whisk(?:e)?y|vodka|tequila|bourbon|cognac|brandy|absinthe|mezcal|rum|gin|port|sherry|"
                 "champagne|prosecco|wine)s? \\d+\\s?(?:cl|ml|l|litres?)\\b"
@@ -150,6 +158,10 @@ REGULATED_REASONS: dict[str, str] = {
     "age-restricted nicotine or tobacco": (
         "nicotine and tobacco products are age-restricted: they need age verification and may not be sold "
         "to minors"),
+    "unlicensed home-made alcohol": (
+        "home-distilled spirits are unlicensed alcohol: distilling without a licence is illegal in most "
+        "countries, untested spirits carry a methanol risk, and alcohol needs age verification and cannot be "
+        "posted freely"),
     "alcohol": "alcohol is age-restricted: it needs age verification and often a licence to sell",
     "weapon": ("weapons and restricted knives (automatic, gravity, butterfly) are subject to legal "
                "restrictions, and nothing may be marketed as a weapon for self-defence"),
@@ -213,6 +225,10 @@ HEALTH_CONDITIONS: tuple[str, ...] = (
     "shingles", "tumour cells", "tumor cells", "viral infections?", "dementia", "autoimmune \\w+",
     "blood clots?", "stomach ulcers?", "liver disease", "kidney disease", "glaucoma",
     "cataracts?",
+    # infections: preventing or killing them is a medical claim, not a cleaning one
+    "flu", "influenza", "colds? and flu", "viruses", "virus(?:es)? and bacteria", "viral infections?",
+    "coronavirus(?:es)?", "norovirus", "chest infections?", "pneumonia", "measles", "chickenpox",
+    "whooping cough", "tonsillitis", "sinusitis", "strep throat",
 )
 # Everyday complaints: only "cures" or "heals" them is a claim; "eases back pain" is ordinary.
 MINOR_AILMENTS: tuple[str, ...] = (
@@ -228,7 +244,9 @@ _KILL_CLAIM = "(?:kills?|killing|destroys?|shrinks?|eliminates?|dissolves?|eradi
 _CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|reverses?|relieves?|"
           "boosts?|boosting|strengthens?|repairs?|restores?|normali[sz]es?|balances?|"
           "relieving|relief (?:of|from|for)|alleviates?|eases?|fights?|reduces?|reducing|lowers?|"
-          "helps? (?:with|against)|therapy for|protects? against|controls?|regulates?)")
+          "helps? (?:with|against)|therapy for|protects? against|protects? (?:\\w+ ){0,3}?from|"
+          "guards? against|wards? off|keeps? (?:\\w+ ){0,3}?(?:safe )?from|stops? (?:you |them )?(?:getting|"
+          "catching)|immune to)")
 MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     _STRONG_CLAIM + "\\s+(?:\\w+\\s+){0,3}?" + _AILMENT,
     _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
@@ -237,6 +255,10 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     "(?:clinically|medically|scientifically)\\s+(?:proven|shown|tested and proven)",
     "(?:therapeutic|detox\\w*)\\b[^.!?\\n]{0,60}?\\b" + _CONDITION,
     _CONDITION + "[^.!?\\n]{0,60}?\\b(?:therapeutic|detox\\w*)",
+    "anti-?viral(?![\\s-]+(?:tissues?|masks?|coatings?|filters?|software|drugs? (?:prescribed|from)))",
+    "(?:virus|germ)[\\s-]?(?:killing|killer|fighting|busting)", "immune[\\s-]?boost(?:ing|er)",
+    "safe (?:for|with) (?:babies|infants|newborns|toddlers) (?:in|on|to)[^.;!?]{0,30}?"
+    "(?:diffus\\w*|skin|swallow\\w*|ingest\\w*|breath\\w*|inhal\\w*|rub\\w*)",
     "miracle\\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|results?)",
     "miraculous(?:ly)?\\s+(?:heal\\w*|cure\\w*|results?)",
 )
@@ -247,4 +269,12 @@ STOP_MEDICATION_TERMS: tuple[str, ...] = (
     "ditch(?:ed)?|threw away|throw away)\\s+(?:taking\\s+|using\\s+)?"
     "(?:(?:your|their|his|her|my|all|the)\\s+)?"
     "(?:medications?|medicines?|meds|insulin|prescriptions?|tablets|pills|inhalers?|chemo\\w*)",
+)
+
+# A product said to be safe for the most vulnerable users: the review says that this safety is unproven.
+VULNERABLE_SAFETY_TERMS: tuple[str, ...] = (
+    "safe (?:for|with|around) (?:babies|baby|infants?|newborns?|toddlers?|(?:young )?children|kids|pregnant "
+    "women|pregnancy)",
+    "safe (?:in|during) pregnancy", "safe (?:while|when) (?:pregnant|breast ?feeding)",
+    "(?:baby|infant)[\\s-]safe",
 )

@@ -22,6 +22,7 @@ from core.listings.offline.completeness import (
     short_description,
     short_title,
     shouting_title,
+    thin_listing,
     vague_phrases,
 )
 from core.listings.offline.condition import condition_conflict
@@ -72,6 +73,9 @@ def _cap_findings(findings: list[Finding]) -> list[Finding]:
     excess = 100 - sum(finding.penalty for finding in findings) - cap
     if excess <= 0:
         return []
+    if not any(finding.human_review for finding in findings):
+        return [Finding(excess, issue=f"The score is capped at {cap}: a listing this thin is weak, however "
+                                      "well the rest reads.")]
     return [Finding(
         excess,
         issue=f"The score is capped at {cap} until a reviewer clears the risk above; a listing "
@@ -115,4 +119,5 @@ _RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
     shouting_title,
     exclamations,
     missing_fields,
+    thin_listing,
 )

@@ -5,7 +5,7 @@ overdue service, a fire or gas hazard or a recall. A person decides whether such
 import re
 
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
-from core.listings.offline.matching import any_unnegated, in_context, terms_pattern
+from core.listings.offline.matching import any_stated, any_unnegated, in_context, terms_pattern
 from core.listings.offline.safety_vocabulary import (
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
@@ -14,6 +14,7 @@ from core.listings.offline.safety_vocabulary import (
     SAFETY_HAZARDS,
     SAFETY_PRODUCTS,
     SAFETY_REASONS,
+    SAFETY_USE_DISCLAIMERS,
     SWELLING_TERMS,
 )
 from core.listings.offline.scoring import PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
@@ -56,7 +57,9 @@ def _recall(listing: Listing) -> list[Finding]:
 
 def _product_hazard(listing: Listing) -> list[Finding]:
     """A product that protects, carries a child, holds gas, food or a diver, or runs on mains,
-    with a defect that matters for its class."""
+    with a defect that matters for its class, unless the seller rules that use out."""
+    if any_stated(SAFETY_USE_DISCLAIMERS, [listing.raw]):
+        return []
     found = next(((product, named, *hazard) for product, named in _safety_products(listing)
                   if (hazard := _hazard(listing, HAZARDS_BY_PRODUCT[product]))[1]), None)
     if not found:

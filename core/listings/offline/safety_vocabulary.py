@@ -17,6 +17,8 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
     "protective gear": (
         "climbing harness(?:es)?", "harness(?:es)?", "life jackets?", "life vests?", "lifejackets?",
         "pfds?", "buoyancy aids?", "carabiners?", "karabiners?", "climbing ropes?", "dynamic ropes?",
+        "static ropes?",
+        "rigging ropes?", "abseil(?:ing)? ropes?", "rescue ropes?", "safety ropes?",
         "belay devices?", "quickdraws?", "crampons?", "ice axes?", "avalanche (?:transceivers?|beacons?)",
         "body protectors?", "back protectors?", "air ?bag vests?", "smoke alarms?", "smoke detectors?",
         "carbon monoxide (?:alarms?|detectors?)", "co (?:alarms?|detectors?)", "fire extinguishers?",
@@ -168,14 +170,30 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     "an unknown model, age or history": (
         "unknown (?:model|make|brand|history|age|origin)", "(?:model|make|brand|age|history) (?:is )?unknown",
         "no (?:labels?|markings?|model (?:number|no))", "labels? (?:missing|removed|cut off)",
-        "(?:not sure|no idea|don'?t know|dont know|unsure) (?:of |about |what |which |how old )?(?:the )?"
-        "(?:model|make|age|year|history|it is)",
+        "(?:not sure|no idea|don'?t know|dont know|unsure|can'?t say|cannot say)"
+        " (?:(?:100 ?%|entirely|totally|completely|exactly|really) )?(?:sure )?"
+        "(?:of |about |what |which |how old )?(?:the )?"
+        "(?:model|make|age|year|history|it is|"
+        "(?:bikes?|cars?|vehicles?|models?) (?:they|it|this|these) fits?)",
+        "(?:fits?|fitment|compatib\\w*)\\s*[:=-]?\\s*(?:unknown|not known|unsure|\\?|tbc)",
+        "(?:unknown|unsure|unconfirmed|unverified) (?:fitment|fit|compatibility)",
+        "measure (?:yours|your own|before (?:buying|ordering|you buy))",
         "labels? (?:is |are )?(?:faded|unreadable|illegible|worn off)", "second[\\s-]?hand (?:from|off)",
         "expired", "past (?:its |their |the )?(?:expiry|use[\\s-]by)", "out of date", "out of test",
         "(?:over |more than |about |around )?(?:[89]|[1-9]\\d|eight|nine|ten|eleven|twelve|fifteen|twenty)"
         "\\+? "
         "(?:years?|yrs) old", "(?:made|manufactured|produced|dated?|dot date|date code)\\s+(?:in\\s+|is\\s+)?"
         "(?:19\\d\\d|200\\d|201[0-5])"),
+    "wear past its limit": (
+        "(?:below|under|beneath|past|beyond|exceeds?|exceeding|exceeded|reached) (?:the )?(?:stamped |legal |"
+        "safe |manufacturer'?s? |recommended )?(?:minimum|min\\b|(?:minimum|min|wear|service|discard|legal|"
+        "safe|safety) (?:limit|line|marks?|thickness|depth|indicators?|level|spec(?:ification)?))",
+        "(?:minimum|min\\.?|legal|safe) (?:thickness|tread|tread depth|depth)\\b[^.;!?]{0,30}?"
+        "(?:not met|exceeded|passed|gone)",
+        "wear (?:indicators?|bars?|lines?|marks?|grooves?) (?:showing|visible|reached|gone|flush)",
+        "down to (?:the )?(?:metal|backing plates?|wear (?:bars?|indicators?|lines?)|cords?|canvas)",
+        "(?:metal|cords?|canvas|steel belts?) (?:is |are )?(?:showing|visible)",
+        "worn (?:thin|smooth|beyond|past|below|to the limit)", "lipped", "scored (?:discs?|rotors?)"),
     "an overdue service or inspection": (
         "overdue", "service (?:is |was )?(?:due|needed|required)", "needs? (?:a )?(?:service|servicing)",
         "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
@@ -188,7 +206,8 @@ _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coati
 # Which defects matter for which class: protective and life-support gear also by unknown history.
 HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "head protection": (*_PHYSICAL, "an unknown model, age or history"),
-    "protective gear": (*_PHYSICAL, "an unknown model, age or history", "an overdue service or inspection"),
+    "protective gear": (*_PHYSICAL, "wear past its limit", "an unknown model, age or history",
+                        "an overdue service or inspection"),
     "breathing or diving equipment": (*_PHYSICAL, "an overdue service or inspection",
                                       "an unknown model, age or history"),
     "gas or pressure equipment": (*_PHYSICAL, "an overdue service or inspection"),
@@ -198,13 +217,14 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "battery or electrical": ("structural damage", "a leak or malfunction", "a home repair",
                               "loose or missing parts"),
     "food contact equipment": ("structural damage", "corrosion or a failing coating"),
-    "load-bearing or climbing equipment": _PHYSICAL,
+    "load-bearing or climbing equipment": (*_PHYSICAL, "wear past its limit"),
     "power tool with a blade or guard": ("structural damage", "a leak or malfunction", "a home repair",
                                          "loose or missing parts"),
     "medical or mobility equipment": ("structural damage", "a leak or malfunction", "a home repair",
                                       "loose or missing parts", "an overdue service or inspection"),
     "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
-                            "a leak or malfunction", "an unknown model, age or history"),
+                            "wear past its limit", "a leak or malfunction",
+                            "an unknown model, age or history"),
 }
 # What a reviewer says about each class, so the issue names the risk a person would name.
 SAFETY_REASONS: dict[str, str] = {
@@ -241,7 +261,8 @@ SAFETY_REASONS: dict[str, str] = {
         "medical and mobility equipment that reads wrong, is damaged or is overdue a service can harm the "
         "person relying on it"),
     "vehicle safety part": (
-        "a worn, damaged or crash-involved safety-critical part can fail on the road"),
+        "a worn, damaged or crash-involved safety-critical part can fail on the road: brake safety depends "
+        "on a part within its minimum thickness or tread limit and of known fitment for the vehicle"),
 }
 # Words after "missing" that are packaging, not a part that keeps someone safe.
 PACKAGING_WORDS: tuple[str, ...] = ("box", "packaging", "tags?", "receipt", "bag", "dust ?bag",
@@ -284,4 +305,18 @@ RECALL_TERMS: tuple[str, ...] = (
     "recall (?:list|campaign|programme|program)", "open recall", "recall (?:was )?(?:never )?(?:done|fixed)",
     "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
     "(?:[\\w'-]+\\s+){0,2}?recall",
+)
+
+# The seller rules out the use the class is safety-critical for ("not for climbing", "display only"): the
+# item is sold as material, a prop or a decoration, so its wear is not a hazard a person must clear.
+SAFETY_USE_DISCLAIMERS: tuple[str, ...] = (
+    "not (?:suitable |to be used |intended |sold )?(?:for|as) (?:climbing|abseiling|mountaineering|"
+    "life[\\s-]?safety(?: use)?|safety use|personal protection|(?:diving|lifting|towing|climbing) use|"
+    "lifting|towing|diving|(?:child|baby|infant) use|use with (?:children|babies))",
+    "do(?: not|n'?t) use (?:it |them |this |these )?(?:for|as|in) (?:climbing|life[\\s-]?safety|"
+    "protection|lifting|towing|diving|a (?:helmet|harness|lifejacket))",
+    "(?:display|decorati\\w*|ornamental|prop|props|craft|crafts|crafting|upcycling|costume) "
+    "(?:use |purposes? |piece )?only",
+    "(?:sold|offered) (?:as|for) (?:display|decoration|a prop|crafts?|crafting|upcycling|scrap|material)",
+    "any life[\\s-]?safety use",
 )

@@ -43,6 +43,7 @@ PROHIBITED_SCORE_CAP = 20    # illegal, counterfeit, a fire hazard, a medical cl
 SAFETY_SCORE_CAP = 30        # a defect on equipment that keeps someone safe: may not be sellable at all
 UNVERIFIED_SCORE_CAP = 35    # authenticity a person must check first: not publishable as claimed
 MISLEADING_SCORE_CAP = 40    # the listing contradicts itself on what is sold: fixable, misleading now
+THIN_SCORE_CAP = 50          # no real description, or a few words and at most one item specific: weak
 NO_CAP = 100
 
 # --- Limits --------------------------------------------------------------------------------------------
@@ -50,6 +51,8 @@ NO_CAP = 100
 MIN_DESCRIPTION_CHARS = 40
 MIN_DESCRIPTION_WORDS = 6
 BRIEF_DESCRIPTION_WORDS = 15
+THIN_DESCRIPTION_WORDS = 20
+THIN_MAX_SPECIFICS = 1
 MIN_TITLE_WORDS = 3
 MIN_SHOUTING_LETTERS = 10
 MAX_EXCLAMATIONS = 3

@@ -115,7 +115,11 @@ LUXURY_BRANDS = (
 _CONDITION_NEW_STRONG = (
     r"\b(?:brand[\s-]new|new\s+(?:in|with)\s+(?:box|tags?|packaging)|new\s+and\s+sealed|"
     r"(?:factory[\s-])?sealed(?:\s+in\s+box)?|unopened|never\s+(?:been\s+)?(?:used|worn|opened)|"
-    r"unused|unworn|bnib|bnwt|nwt|nib)\b"
+    r"unused|unworn|bnib|bnwt|nwt|"
+    # "nib" is new-in-box, except a pen's nib ("M nib", "fine nib", "14k gold nib")
+    r"(?<!\b[efmbx] )(?<!\b(?:ef|bb|xf) )(?<!fine )(?<!medium )(?<!broad )(?<!gold )(?<!steel )(?<!italic )"
+    r"(?<!stub )(?<!flex )(?<!\dk )(?<!\dkt )(?<!\dct )nib"
+    r"(?![\s-]*(?:sizes?|width|units?|holders?|writes?|is|has|was)\b))\b"
 )
 _NOT_A_PART = (
     r"(?![\s-]+(?:batter(?:y|ies)|screens?|display|case|strap|band|laces|cable|charger|parts?|"
