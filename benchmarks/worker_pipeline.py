@@ -441,6 +441,10 @@ TOP_STATEMENTS = """
 select calls, mean_exec_time, left(regexp_replace(query, '\\s+', ' ', 'g'), 70)
 from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
 order by total_exec_time desc limit 5"""
+# Every statement the run's processes (and this script's polls) ran, begin/commit included.
+STATEMENT_CALLS = """
+select coalesce(sum(calls), 0) from pg_stat_statements
+where dbid = (select oid from pg_database where datname = current_database())"""
 
 
 def reset_statements(conn: psycopg.Connection) -> bool:
@@ -507,6 +511,7 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
         cpu, transactions = meter.read(), commits(conn) - before - polls[0]
         succeeded, total, seconds, per_job = window(conn, batch_id)
         top = conn.execute(TOP_STATEMENTS).fetchall() if statements else []
+        calls = scalar(conn, STATEMENT_CALLS) - polls[0] if statements else 0
     group.stop()
     if succeeded != total:
         print(f"    warning: {total - succeeded} of {total} jobs did not succeed")
@@ -519,7 +524,7 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
         "connections": connections[0] - 1, "cpu_ms": cpu["ours"] * 1000 / count,
         "parts_ms": {part: cpu[part] * 1000 / count for part in ("workers", "database", "script")},
         "left_cores": cpu["left"] / cpu["wall"],
-        "transactions": transactions / count, "top": top}
+        "transactions": transactions / count, "statements": calls / count, "top": top}
 
 
 def machine_efficiency(result: dict[str, float], cpu_ms_alone: float) -> tuple[float, float]:
@@ -539,7 +544,8 @@ def print_pipeline(label: str, processes: int, threads: int, count: int,
     print(f"    {'':<20} dispatch p50 {result['dispatch_p50']:6.2f} ms, "
           f"{result['dispatch_transactions']:5.1f} transactions/message idle   "
           f"pipeline: CPU {result['cpu_ms']:5.2f} ms/item ({parts}), "
-          f"{result['transactions']:5.2f} transactions/item, cores left to us {result['left_cores']:.2f}, "
+          f"{result['transactions']:5.2f} transactions/item, {result['statements']:5.1f} statements/item, "
+          f"cores left to us {result['left_cores']:.2f}, "
           f"{result['connections']} connections")
 
 
