@@ -565,3 +565,35 @@ def test_a_thin_listing_is_capped_in_the_weak_band(title, description, attribute
     result = review(title, description, "Home", **attributes)
 
     assert not result.requires_human_review and result.quality_score <= 50
+
+
+def test_every_kind_of_defect_on_a_safety_product_is_named_not_only_the_first():
+    result = review("Aluminium loft ladder", "One rail is bent near the hinge and the top hook is missing.",
+                    "DIY", brand="Acme", condition="used")
+
+    issue = next(issue for issue in result.issues if issue.startswith("Safety-critical"))
+    assert "structural damage" in issue and "loose or missing parts" in issue and "top hook" in issue
+
+
+@pytest.mark.parametrize("title, description", [
+    ("Propane bottle 11kg", "Requalification date has lapsed, holds its contents fine."),
+    ("LPG hose and regulator kit", "Soapy water test shows bubbles at the joint, otherwise tidy."),
+])
+def test_a_gas_container_out_of_test_or_bubbling_at_a_joint_goes_to_a_person(title, description):
+    assert "safety-critical" in families(title, description, "Outdoor cooking", brand="Acme",
+                                         condition="used")
+
+
+def test_a_gas_regulator_is_gas_equipment_not_diving_equipment():
+    result = review("Propane regulator with gauge", "Hose is cracked near the crimp.", "BBQ", brand="Acme")
+
+    assert any(issue.startswith("Safety-critical gas or pressure equipment") for issue in result.issues)
+
+
+@pytest.mark.parametrize("title", ["Cased tawny owl, Victorian", "Kestrel taxidermy mount",
+                                   "Stuffed sparrowhawk on a branch"])
+def test_a_protected_bird_preserved_whole_is_protected_wildlife(title):
+    result = review(title, "In a glass dome, feathers in good order, from a house clearance.", "Collectables")
+
+    assert "regulated" in families(title, "In a glass dome, from a house clearance.", "Collectables")
+    assert any("permit" in issue for issue in result.issues)

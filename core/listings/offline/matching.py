@@ -63,6 +63,18 @@ def any_stated(terms: tuple[str, ...], texts: Iterable[str]) -> str:
     return next((hit for text in texts if (hit := first_stated(pattern, text))), "")
 
 
+def every_unnegated_in_context(terms: tuple[str, ...], texts: Iterable[str], limit: int) -> list[str]:
+    """Each undenied, unquoted mention with its clause context, in order, without repeats, at most
+    `limit`: a listing with a bent stile and a missing foot has two defects to name, not one."""
+    pattern, found = terms_pattern(terms), dict[str, None]()
+    for text in texts:
+        quoted = _quoted_spans(text)
+        for match in pattern.finditer(text):
+            if not _inside(quoted, match) and not is_negated(text, match.start(), match.end()):
+                found.setdefault(_around(text, match.start(), match.end(), CONTEXT_WORDS))
+    return list(found)[:limit]
+
+
 def in_context(hit: str, texts: Iterable[str], words: int = CONTEXT_WORDS) -> str:
     """The hit with a few words either side from its own clause ("chest clip is missing"), so a
     message names the part or defect, not only the matched word."""
@@ -70,10 +82,14 @@ def in_context(hit: str, texts: Iterable[str], words: int = CONTEXT_WORDS) -> st
         start = text.lower().find(hit.lower())
         if start < 0:
             continue
-        before = _CONTEXT_BREAK.split(text[:start])[-1].split()[-words:]
-        after = _CONTEXT_BREAK.split(text[start + len(hit):])[0].split()[:words]
-        return " ".join([*before, text[start:start + len(hit)], *after])
+        return _around(text, start, start + len(hit), words)
     return hit
+
+
+def _around(text: str, start: int, end: int, words: int) -> str:
+    before = _CONTEXT_BREAK.split(text[:start])[-1].split()[-words:]
+    after = _CONTEXT_BREAK.split(text[end:])[0].split()[:words]
+    return " ".join([*before, text[start:end], *after])
 
 
 def _quoted_spans(text: str) -> list[tuple[int, int]]:

@@ -53,8 +53,9 @@ def medical_claim(listing: Listing) -> list[Finding]:
     danger += (f' The claim that it is "{quote(vulnerable)}" is unproven: safety for babies, children or in '
                "pregnancy needs evidence a listing cannot give." if vulnerable else "")
     return [risk(MEDICAL, PROHIBITED_SCORE_CAP,
-                 f'Unsubstantiated medical claim ("{quote(hit)}"): health claims that a product cures, '
-                 "treats, prevents or relieves a disease need clinical evidence, and claimed (FDA or other) "
-                 "approval is unverified; such claims are usually not allowed, so a reviewer must check it.",
+                 f'Unsubstantiated medical claim ("{quote(hit)}"), an unsupported health claim: claims '
+                 "that a product cures, treats, prevents or relieves a disease need clinical evidence, and "
+                 "claimed (FDA or other) approval is unverified; such claims are usually not allowed, so a "
+                 "reviewer must check it.",
                  "Remove claims that the item cures, heals, treats or prevents conditions, and any advice "
                  "about medication; describe only what it is, what it contains and how it is used.", danger)]

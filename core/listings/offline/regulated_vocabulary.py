@@ -10,6 +10,10 @@ own negation.
 # --- Family: regulated or illegal goods -------------------------------------------------------------
 
 # Goods a marketplace listing cannot sell without checks it cannot make (age, prescription, licence).
+_PROTECTED_ANIMALS = ("(?:(?:barn|tawny|snowy|eagle|little|long-eared|short-eared) )?(?:owls?|hawks?|"
+                      "falcons?|eagles?|kestrels?|buzzards?|red kites?|ospreys?|harriers?|sparrowhawks?|"
+                      "peregrines?|goshawks?|merlins?|birds? of prey|kingfishers?|otters?|badgers?|"
+                      "bitterns?)")
 REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "age-restricted nicotine or tobacco": (
         "nicotine", "nic salts?", "e-?liquids?", "vape juice", "e-?juice", "vapes?", "vaping",
@@ -87,7 +91,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:skins?|pelts?|furs?)", "cites[\\s-]?(?:listed|appendix|species|permits?)", "endangered species",
         "protected species", "(?:wild[\\s-]caught|live) (?:parrots?|tortoises?|turtles?|primates?|monkeys?)",
         "(?:red|black) coral(?! (?:colou?r|pink|lipstick))",
-        "taxidermy (?:owl|hawk|falcon|eagle|bird of prey)"),
+        "taxidermy (?:owl|hawk|falcon|eagle|bird of prey)",
+        # protected birds and mammals preserved whole, whichever way round the listing says it
+        "(?:taxidermy|stuffed|mounted|preserved|cased) (?:[\\w-]+ )?" + _PROTECTED_ANIMALS,
+        _PROTECTED_ANIMALS + "\\s+(?:taxidermy|mounts?|specimens?|skulls?|in a (?:glass )?(?:case|dome))"),
     "prescription medicine": (
         "prescription[\\s-]only", "contact lens(?:es)?(?![\\s-]*(?:cases?|solutions?|holders?|cleaners?))",
         "prescription (?:medicines?|medications?|drugs?|pills?|tablets?)",
@@ -164,7 +171,8 @@ REGULATED_REASONS: dict[str, str] = {
         "posted freely"),
     "alcohol": "alcohol is age-restricted: it needs age verification and often a licence to sell",
     "weapon": ("weapons and restricted knives (automatic, gravity, butterfly) are subject to legal "
-               "restrictions, and nothing may be marketed as a weapon for self-defence"),
+               "restrictions, incapacitant sprays and stun guns are prohibited weapons in many countries, "
+               "and nothing may be marketed as a weapon for self-defence"),
     "firearm or firearm part": (
         "a regulated firearm part: receivers and other controlled parts must be serialised, and a licensed "
         "transfer with a background check is required"),
@@ -172,15 +180,17 @@ REGULATED_REASONS: dict[str, str] = {
         "explosives and professional-only fireworks are age-restricted, a licence is required to buy and "
         "store them, and they cannot be posted"),
     "protected wildlife": (
-        "protected wildlife: ivory and other CITES-listed materials have trade restrictions; with the age "
-        "undocumented they cannot be sold, and export needs CITES permits"),
+        "protected wildlife: ivory, protected species such as birds of prey, and other CITES-listed "
+        "materials have trade restrictions; without a permit (a CITES or Article 10 certificate) or with the "
+        "age undocumented they cannot be sold, and export needs CITES permits"),
     "prescription medicine": (
         "prescription-only medicine: resale of prescription and controlled drugs is not allowed, they cannot "
         "be resold, and storage such as the cold chain cannot be verified"),
     "veterinary medicine": (
         "veterinary medicines need a prescription or advice, and a treatment for one species can be toxic to "
         "another"),
-    "drug": "controlled drugs are illegal to sell",
+    "drug": ("controlled drugs are a controlled substance and illegal to sell; home-made edibles also have "
+             "no food-safety or dose checks"),
     "illegal electronics or lasers": (
         "signal jammers and high-power lasers are illegal to sell or use in most countries"),
     "identity document": "identity documents cannot be sold, and fake ones are illegal",

@@ -5,7 +5,12 @@ overdue service, a fire or gas hazard or a recall. A person decides whether such
 import re
 
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
-from core.listings.offline.matching import any_stated, any_unnegated, in_context, terms_pattern
+from core.listings.offline.matching import (
+    any_stated,
+    any_unnegated,
+    every_unnegated_in_context,
+    terms_pattern,
+)
 from core.listings.offline.safety_vocabulary import (
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
@@ -21,6 +26,8 @@ from core.listings.offline.scoring import PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
 
 FAMILY = "safety-critical"
 MISSING_KIND = "loose or missing parts"
+MAX_DEFECT_KINDS = 3
+MAX_HITS_PER_KIND = 3
 
 
 def safety_critical(listing: Listing) -> list[Finding]:
@@ -60,14 +67,14 @@ def _product_hazard(listing: Listing) -> list[Finding]:
     with a defect that matters for its class, unless the seller rules that use out."""
     if any_stated(SAFETY_USE_DISCLAIMERS, [listing.raw]):
         return []
-    found = next(((product, named, *hazard) for product, named in _safety_products(listing)
-                  if (hazard := _hazard(listing, HAZARDS_BY_PRODUCT[product]))[1]), None)
+    found = next(((product, named, defects) for product, named in _safety_products(listing)
+                  if (defects := _defects(listing, HAZARDS_BY_PRODUCT[product]))), None)
     if not found:
         return []
-    product, named, kind, hit = found
+    product, named, defects = found
     return [risk(FAMILY, SAFETY_SCORE_CAP,
-                 f'Safety-critical {product} ("{quote(named)}") with {kind} ("{quote(hit)}"); a reviewer '
-                 "must check it is safe to sell.",
+                 f'Safety-critical {product} ("{quote(named)}") with {defects}; a reviewer must check it is '
+                 "safe to sell.",
                  "For safety-critical products state the exact model number, that nothing is damaged, "
                  "repaired or missing, the service or manufacture date, and that it is not subject to a "
                  "recall; otherwise do not sell it for use, or list it for parts only.",
@@ -81,14 +88,18 @@ def _safety_products(listing: Listing) -> list[tuple[str, str]]:
             if (match := terms_pattern(words).search(listing.heading))]
 
 
-def _hazard(listing: Listing, kinds: tuple[str, ...]) -> tuple[str, str]:
-    """(kind of hazard, words) for the first undenied hazard of the given kinds."""
+def _defects(listing: Listing, kinds: tuple[str, ...]) -> str:
+    """Every undenied defect of the given kinds, named by kind with its words ("structural damage ("one
+    stile is bent") and loose or missing parts ("missing a foot")"), or "" when there is none."""
     texts = listing.seller_texts
-    for kind in kinds:
-        hit = any_unnegated(SAFETY_HAZARDS[kind], texts)
-        if hit and not (kind == MISSING_KIND and _only_packaging_missing(texts)):
-            return kind, in_context(hit, texts)
-    return "", ""
+    named = [f"{kind} ({'; '.join(_quoted(hit) for hit in hits)})" for kind in kinds
+             if not (kind == MISSING_KIND and _only_packaging_missing(texts))
+             and (hits := every_unnegated_in_context(SAFETY_HAZARDS[kind], texts, MAX_HITS_PER_KIND))]
+    return " and ".join(named[:MAX_DEFECT_KINDS])
+
+
+def _quoted(hit: str) -> str:
+    return '"' + quote(hit) + '"'
 
 
 def _only_packaging_missing(texts: list[str]) -> bool:

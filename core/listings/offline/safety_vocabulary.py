@@ -24,7 +24,9 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "carbon monoxide (?:alarms?|detectors?)", "co (?:alarms?|detectors?)", "fire extinguishers?",
         "fire blankets?", "safety goggles", "respirators?", "fall arrest\\w*", "lanyards? and harness\\w*"),
     "breathing or diving equipment": (
-        "scuba", "regulators?", "octos?", "octopus(?:es)?", "dive computers?", "bcds?",
+        "scuba", "(?:dive|diving|scuba|first[\\s-]stage|second[\\s-]stage|breathing) regulators?",
+        "(?:dive|diving|scuba) regs?",
+        "regulators? (?:and|&) octo(?:pus)?", "octos?", "octopus(?:es)?", "dive computers?", "bcds?",
         "buoyancy compensators?", "wings? and backplates?", "dive (?:tanks?|cylinders?)",
         "scuba (?:tanks?|cylinders?)", "rebreathers?", "diving",
         "oxygen (?:tanks?|cylinders?|concentrators?)"),
@@ -135,7 +137,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         _LEAK, "drips?", "dripping",
                "(?:gas|steam|air|water|oil|fuel) (?:comes?|escapes?|leaks?|hisses|hissing|"
         "spits?|pours?) (?:out|from)", "lets? in (?:a (?:bit|little|cup) of )?water", "takes on water",
-        "smells? (?:of )?gas", "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
+        "smells? (?:of )?gas",
+        "bubbl(?:es|ing|ed)? (?:up )?(?:at|from|around|by) (?:the )?(?:valve|joint|hose|connection|regulator|"
+        "fitting|seal|thread)",
+        "(?:soap|soapy water|leak spray) (?:test )?(?:shows?|showed|makes?|made) bubbles",
+        "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
         "(?:high|low|wrong)", "slipping", "(?:brakes?|clutch|it) slips", "faulty",
         "(?:does ?n[o']?t|doesnt|not) work(?:ing)?",
         "stopped working", "intermittent\\w*", "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
@@ -199,7 +205,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
         "last servic\\w* (?:was )?(?:in )?(?:19\\d\\d|200\\d|201\\d)", "servic\\w* (?:in |back in )"
         "(?:19\\d\\d|200\\d|201\\d)", "hydro(?:static)?[\\s-]test (?:expired|due|overdue)",
-        "out of (?:service|inspection)"),
+        "out of (?:service|inspection)", "out of test", "(?:test|inspection|certification|requalification) "
+        "(?:date )?(?:has )?(?:expired|lapsed|overdue|run out|ran out|passed)",
+        "(?:expired|lapsed|overdue) (?:test|inspection|certification|requalification)",
+        "past (?:its |the )?(?:test|inspection|requalification) "
+        "date", "needs? (?:a )?(?:re-?test|requalification|recertification|re-?inspection)"),
 }
 _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coating", "a leak or malfunction",
              "a home repair", "loose or missing parts")
