@@ -1,9 +1,11 @@
 """Maintenance every worker process runs on its own thread (so a long purge never delays the
 recovery loop's heartbeats): done queue messages older than an hour, once a minute, and
 finished work past LISTING_REVIEW_RETENTION_DAYS, once an hour, and due webhook deliveries
-every LISTING_REVIEW_WEBHOOK_INTERVAL seconds. This module only schedules the core functions
-(core/retention, core/webhooks), which claim their rows with SKIP LOCKED so any number of
-processes on any number of hosts can run them at once.
+every LISTING_REVIEW_WEBHOOK_INTERVAL seconds, and the completion trigger's safety net
+(batches left unfinished with every job terminal) every five minutes. This module only
+schedules the core functions (core/retention, core/webhooks, core/batches/progress.py), which
+claim their rows with SKIP LOCKED, or lock each batch row, so any number of processes on any
+number of hosts can run them at once.
 """
 
 import logging
@@ -15,6 +17,7 @@ from datetime import timedelta
 
 from sqlalchemy import Engine
 
+from core.batches.progress import settle_finished_batches
 from core.retention.purge import MESSAGE_CHUNK, delete_done_messages, purge
 from core.webhooks.delivery import DEFAULT_POLICY, DeliveryPolicy, deliver_due_webhooks
 
@@ -25,6 +28,8 @@ PURGE_INTERVAL = 3600.0
 CLEANUP_CHUNKS = 10
 # Deliveries claimed per pass: with the HTTP timeout, bounds how long one pass can take.
 WEBHOOK_BATCH = 10
+# The completion trigger's safety net (core/batches/progress.py): it should find nothing.
+SETTLE_INTERVAL = 300.0
 # Economy mode's pass: sends waiting jobs and polls the provider batches that are due (each
 # provider batch has its own backoff; this only bounds how soon a due one is seen).
 ECONOMY_INTERVAL = 10.0
@@ -58,6 +63,12 @@ def clean_done_messages(engine: Engine) -> int:
     return deleted
 
 
+def settle_batches(engine: Engine) -> None:
+    settled = settle_finished_batches(engine)
+    if settled:
+        log.warning("completed %d batch(es) the completion trigger had left unfinished", settled)
+
+
 def purge_expired(engine: Engine, retention_days: int) -> None:
     report = purge(engine, timedelta(days=retention_days))
     if report.batches or report.jobs:
@@ -76,7 +87,8 @@ def start_maintenance_loop(engine: Engine, retention_days: int, stop: threading.
     batches (core/economy/service.py's economy_step)."""
     steps = [Every(cleanup_interval, lambda: clean_done_messages(engine)),
              Every(purge_interval, lambda: purge_expired(engine, retention_days)),
-             Every(webhook_interval, lambda: deliver_due_webhooks(engine, WEBHOOK_BATCH, webhooks))]
+             Every(webhook_interval, lambda: deliver_due_webhooks(engine, WEBHOOK_BATCH, webhooks)),
+             Every(SETTLE_INTERVAL, lambda: settle_batches(engine))]
     steps += [Every(economy_interval, economy)] if economy is not None else []
 
     def loop() -> None:

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import IntegrityError
 
+from core.batches.progress import settle_finished_batches
 from tests.test_schema_invariants import CANCELLED, NOW, RUNNING, insert_batch, insert_job
 
 FAILED = {"status": "FAILED", "started": NOW, "completed": NOW, "code": "X"}
@@ -223,3 +224,21 @@ def counted(engine: Engine) -> dict[str, int]:
 def actual(engine: Engine) -> dict[str, int]:
     with engine.connect() as conn:
         return dict(conn.execute(text("select status, count(*) from review_jobs group by status")).all())
+
+
+def test_the_safety_net_completes_a_batch_the_trigger_never_saw_finish(engine: Engine) -> None:
+    """Jobs inserted already terminal fire no UPDATE trigger: maintenance's sweep completes
+    their batch, and leaves unfinished and empty batches alone."""
+    with engine.begin() as conn:
+        finished, unfinished, empty = insert_batch(conn), insert_batch(conn), insert_batch(conn)
+        member(conn, finished, 1, **FAILED)
+        member(conn, finished, 2, **CANCELLED)
+        member(conn, unfinished, 1, **FAILED)
+        member(conn, unfinished, 2)
+    assert settle_finished_batches(engine) == 1
+    with engine.connect() as conn:
+        done = completion(conn, finished)
+        assert done.completed_at is not None and (done.succeeded, done.failed, done.cancelled) == (0, 1, 1)
+        assert completion(conn, unfinished).completed_at is None
+        assert completion(conn, empty).completed_at is None
+    assert settle_finished_batches(engine) == 0

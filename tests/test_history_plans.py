@@ -187,3 +187,9 @@ def test_completion_check_reads_only_the_unfinished_children(grown: Any, stateme
     """Run in every terminal write of a batch's job: bounded by the batch's unfinished children."""
     engine, history = grown
     assert_bounded(engine, _completion_statement(statement), {"batch_id": history.running_batch}, index)
+
+
+def test_the_completion_safety_net_walks_only_the_unfinished_batches(grown: Any) -> None:
+    engine, _ = grown
+    assert_bounded(engine, BATCH_QUERIES["settle_finished_batches"], {},
+                   "review_batches_owner_unfinished_idx")

@@ -156,3 +156,16 @@ select least(floor((j.result->>'qualityScore')::int / 10.0) * 10, 90)::int as bu
 from review_batches b join review_jobs j on j.batch_id = b.id
 where b.id = :batch_id and b.owner = :owner and j.status = 'SUCCEEDED'
 group by bucket order by bucket
+
+-- name: settle_finished_batches
+-- Maintenance's safety net under the completion trigger (migrations 0009 and 0015): a batch
+-- not complete although it has jobs and none is unfinished is completed now, by the trigger's
+-- own review_batch_settle (under the batch's row lock). The trigger leaves none
+-- (tests/test_batch_completion.py races it); jobs inserted already terminal would, since only
+-- an UPDATE fires it. Walks the unfinished batches only (review_batches_owner_unfinished_idx),
+-- each checked through review_jobs_batch_unfinished_position_idx.
+select count(*) filter (where review_batch_settle(b.id)) as settled
+from review_batches b
+where b.completed_at is null
+  and exists (select 1 from review_jobs j where j.batch_id = b.id)
+  and not exists (select 1 from review_jobs j where j.batch_id = b.id and j.completed_at is null)
