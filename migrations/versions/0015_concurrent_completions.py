@@ -81,7 +81,7 @@ begin
 end $$
 """
 
-# 0009's function, for the downgrade.
+# 0009's function as it was, for the downgrade (and benchmarks/batch_completion.py's "before").
 LOCK_EVERY_TIME = """
 create or replace function review_batches_complete() returns trigger language plpgsql as $$
 declare
@@ -92,7 +92,17 @@ begin
     where batch_id is not null and completed_at is not null
     order by 1
   loop
-    perform review_batch_settle(finished);
+    perform 1 from review_batches where id = finished and completed_at is null for update;
+    continue when not found or exists (
+      select 1 from review_jobs where batch_id = finished and completed_at is null);
+    update review_batches b set completed_at = c.last, succeeded = c.succeeded,
+      failed = c.failed, cancelled = c.cancelled
+    from (select max(completed_at) as last,
+            count(*) filter (where status = 'SUCCEEDED') as succeeded,
+            count(*) filter (where status = 'FAILED') as failed,
+            count(*) filter (where status = 'CANCELLED') as cancelled
+          from review_jobs where batch_id = finished) c
+    where b.id = finished;
   end loop;
   return null;
 end $$
@@ -112,5 +122,6 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     online.execute(LOCK_EVERY_TIME)
+    online.execute("drop function review_batch_settle")
     online.create_index_concurrently(*OLD_INDEX)
     online.drop_index_concurrently(NEW_INDEX[0])
