@@ -597,3 +597,19 @@ def test_a_protected_bird_preserved_whole_is_protected_wildlife(title):
 
     assert "regulated" in families(title, "In a glass dome, from a house clearance.", "Collectables")
     assert any("permit" in issue for issue in result.issues)
+
+
+@pytest.mark.parametrize("title, description", [
+    ("Kids' scooter helmet", "A couple of tears in the chin strap where the dog got it."),
+    ("Garden swing set", "Two of the bolts have disappeared, it leans a bit when used."),
+])
+def test_tears_and_parts_that_have_gone_are_defects_of_a_safety_product(title, description):
+    assert "safety-critical" in families(title, description, "Outdoor", brand="Acme", condition="used")
+
+
+def test_a_defect_is_quoted_once_per_clause_with_the_part_it_is_on():
+    result = review("Baby high chair", "There is a hairline crack across the tray; the crotch strap is "
+                    "missing.", "Nursery", brand="Acme", condition="used")
+
+    issue = next(issue for issue in result.issues if issue.startswith("Safety-critical"))
+    assert issue.count("crack across the") == 1 and "the crotch strap is missing" in issue

@@ -84,10 +84,10 @@ def sentence(clause: str) -> str:
     return clause[:1].upper() + clause[1:] + "." if clause else ""
 
 
-def quote(fragment: str) -> str:
+def quote(fragment: str, limit: int = MAX_QUOTE_CHARS) -> str:
     """A short lower-case excerpt: messages name what matched, never repeat the seller's text."""
     words = " ".join(fragment.replace('"', "'").split()).lower()
-    return words if len(words) <= MAX_QUOTE_CHARS else words[: MAX_QUOTE_CHARS - 1].rstrip() + "…"
+    return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
 
 
 def prepare(draft: ListingDraft) -> Listing:

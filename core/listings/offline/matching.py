@@ -10,6 +10,7 @@ from core.listings.offline.family_vocabulary import NEGATION_WORDS
 
 NEGATION_WINDOW_WORDS = 3
 CONTEXT_WORDS = 3
+DEFECT_WORDS_BEFORE = 5  # the part comes before its defect ("the rubber stopper under the front is missing")
 LOOKBACK_CHARS = 50
 _NEGATED_TAIL = re.compile(
     r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
@@ -66,13 +67,15 @@ def any_stated(terms: tuple[str, ...], texts: Iterable[str]) -> str:
 def every_unnegated_in_context(terms: tuple[str, ...], texts: Iterable[str], limit: int) -> list[str]:
     """Each undenied, unquoted mention with its clause context, in order, without repeats, at most
     `limit`: a listing with a bent stile and a missing foot has two defects to name, not one."""
-    pattern, found = terms_pattern(terms), dict[str, None]()
+    pattern, found = terms_pattern(terms), dict[tuple[str, int], str]()
     for text in texts:
         quoted = _quoted_spans(text)
         for match in pattern.finditer(text):
             if not _inside(quoted, match) and not is_negated(text, match.start(), match.end()):
-                found.setdefault(_around(text, match.start(), match.end(), CONTEXT_WORDS))
-    return list(found)[:limit]
+                clause = len(_CONTEXT_BREAK.findall(text[:match.start()]))  # one mention per clause
+                context = _around(text, match.start(), match.end(), DEFECT_WORDS_BEFORE)
+                found.setdefault((text, clause), context)
+    return list(dict.fromkeys(found.values()))[:limit]
 
 
 def in_context(hit: str, texts: Iterable[str], words: int = CONTEXT_WORDS) -> str:
@@ -86,9 +89,9 @@ def in_context(hit: str, texts: Iterable[str], words: int = CONTEXT_WORDS) -> st
     return hit
 
 
-def _around(text: str, start: int, end: int, words: int) -> str:
+def _around(text: str, start: int, end: int, words: int, words_after: int = CONTEXT_WORDS) -> str:
     before = _CONTEXT_BREAK.split(text[:start])[-1].split()[-words:]
-    after = _CONTEXT_BREAK.split(text[end:])[0].split()[:words]
+    after = _CONTEXT_BREAK.split(text[end:])[0].split()[:words_after]
     return " ".join([*before, text[start:end], *after])
 
 

@@ -22,12 +22,12 @@ from core.listings.offline.safety_vocabulary import (
     SAFETY_USE_DISCLAIMERS,
     SWELLING_TERMS,
 )
-from core.listings.offline.scoring import PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
+from core.listings.offline.scoring import MAX_DEFECT_QUOTE_CHARS, PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
 
 FAMILY = "safety-critical"
 MISSING_KIND = "loose or missing parts"
 MAX_DEFECT_KINDS = 3
-MAX_HITS_PER_KIND = 3
+MAX_HITS_PER_KIND = 2
 
 
 def safety_critical(listing: Listing) -> list[Finding]:
@@ -99,7 +99,7 @@ def _defects(listing: Listing, kinds: tuple[str, ...]) -> str:
 
 
 def _quoted(hit: str) -> str:
-    return '"' + quote(hit) + '"'
+    return '"' + quote(hit, MAX_DEFECT_QUOTE_CHARS) + '"'
 
 
 def _only_packaging_missing(texts: list[str]) -> bool:

@@ -127,7 +127,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "dameged", "snaped", "hairline", "split", "splits", "dented", "dents?", "damaged",
         "damage", "broken", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
-        "holes? in", "punctur\\w*", "delaminat\\w*", "perished",
+        "holes? in", "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
+        "tears? (?:in|near|on|along|at|by)", "ripped", "rips? (?:in|near|on|along)", "gash(?:es|ed)?",
+        "delaminat\\w*", "perished",
         "compressed", "squashed", "crushed", "deformed", "buckled", "slat (?:is )?(?:loose|broken|cracked)"),
     "corrosion or a failing coating": (
         "rust(?:y|ed|ing)?", "corroded", "corrosion", "peeling", "flaking", "flakes?", "scratched coating",
@@ -163,7 +165,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
         "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair"),
     "loose or missing parts": (
-        "missing", "misisng", "incomplete",
+        "missing", "misisng", "missng", "incomplete", "gone missing", "went missing",
+        "(?:springs?|bolts?|screws?|pins?|clips?|straps?|buckles?|pads?|feet|foot|wheels?|guards?|caps?|parts?|"
+        "pieces?|brackets?|stoppers?) (?:are|is|has|have|had) (?:now |since )?(?:gone|disappeared)",
         "(?:falls?|fell|fallen|keeps? falling) (?:off|out)", "parts? (?:not included|lost)",
         "lost the",
         "(?:got|was|were|went|is|are) lost",

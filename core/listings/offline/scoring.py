@@ -59,4 +59,5 @@ MAX_EXCLAMATIONS = 3
 LUXURY_MIN_PRICE = Decimal("100")
 MAX_MESSAGE_CHARS = 300
 MAX_QUOTE_CHARS = 40
+MAX_DEFECT_QUOTE_CHARS = 60  # a defect quoted with the part it is on ("one of the stiles got a bit bent")
 MAX_LIST_ITEMS = 50
