@@ -14,16 +14,20 @@
 - after a connection error Dramatiq replaces the consumer while worker threads still hold
   messages of the old one, and retries acks that failed: the ack then commits and its
   `in_processing.remove` raises KeyError, which skips Dramatiq's after-ack hooks (metrics)
-  and logs "You've found a bug in Dramatiq": forgetting a message twice is not an error.
+  and logs "You've found a bug in Dramatiq": forgetting a message twice is not an error;
+- every ack and nack sends a NOTIFY nobody listens to, and each NOTIFY wakes every listening
+  backend of the database at commit (two per worker process): acks write the same rows
+  without it (tasks/queries.sql).
 """
 
 from functools import cache
 
 from dramatiq import Message
 from dramatiq_pg import PostgresBroker
-from dramatiq_pg.broker import PostgresConsumer
-from dramatiq_pg.utils import transaction, wait_for_notifies
+from dramatiq_pg.broker import PostgresConsumer, raise_connection_error
+from dramatiq_pg.utils import tidy4json, transaction, wait_for_notifies
 from psycopg2.extensions import Notify
+from psycopg2.extras import Json
 from sqlalchemy.dialects.postgresql import psycopg2
 
 from core.sql import queries_beside
@@ -39,9 +43,9 @@ class _InProcessing(set):
 
 
 @cache
-def _take_queued_sql() -> str:
+def _psycopg2_sql(name: str) -> str:
     """The named query in psycopg2's parameter style (dramatiq-pg's pool is psycopg2)."""
-    return str(QUERIES["claim_queued_messages"].compile(dialect=psycopg2.dialect()))
+    return str(QUERIES[name].compile(dialect=psycopg2.dialect()))
 
 
 class ReviewConsumer(PostgresConsumer):
@@ -70,7 +74,8 @@ class ReviewConsumer(PostgresConsumer):
         if room <= 0:
             return []
         with transaction(self.get_consume_conn()) as cursor:
-            cursor.execute(_take_queued_sql(), {"queue_name": self.queue_name, "room": room})
+            cursor.execute(_psycopg2_sql("claim_queued_messages"), {"queue_name": self.queue_name,
+                                                                    "room": room})
             messages = [row[0] for row in cursor]
         self.more_queued = len(messages) == room
         self.taken.update(Message.decode(text.encode()).message_id for text in messages)
@@ -96,14 +101,21 @@ class ReviewConsumer(PostgresConsumer):
         return connection
 
     def ack(self, message) -> None:
-        try:
-            super().ack(message)
-        finally:
-            self.in_processing.discard(message.message_id)
+        self._finish(message, "ack_message")
 
     def nack(self, message) -> None:
+        self._finish(message, "nack_message")
+
+    @raise_connection_error
+    def _finish(self, message, query: str) -> None:
+        """dramatiq-pg's ack or nack (the message's lock is released by the consuming thread,
+        through unlock_q), without its NOTIFY."""
         try:
-            super().nack(message)
+            with transaction(self.pool) as cursor:
+                self.unlock_q.put_nowait(message)
+                cursor.execute(_psycopg2_sql(query), {
+                    "message": Json(tidy4json(message)), "message_id": message.message_id,
+                    "queue_name": message.queue_name})
         finally:
             self.in_processing.discard(message.message_id)
 

@@ -70,3 +70,17 @@ from (
 ) m
 order by m.position
 returning message_id
+
+-- name: ack_message
+-- dramatiq-pg's ACK without its pg_notify on `dramatiq.<queue>.ack`: nothing listens on that
+-- channel, yet each NOTIFY makes PostgreSQL signal every listening backend of the database at
+-- commit (two per worker process), so every finished job woke every process's listeners.
+-- Only a consumed message becomes done (Dramatiq acks a message its Retries middleware
+-- already requeued, too).
+update dramatiq.queue set "state" = 'done', message = cast(:message as jsonb)
+where message_id = :message_id and queue_name = :queue_name and "state" = 'consumed'
+
+-- name: nack_message
+-- dramatiq-pg's NACK, likewise without its NOTIFY.
+update dramatiq.queue set "state" = 'rejected', message = cast(:message as jsonb)
+where message_id = :message_id and queue_name = :queue_name and "state" <> 'rejected'

@@ -141,10 +141,10 @@ def test_a_notify_wakes_the_consumer_to_take_the_oldest_queued_message(engine: E
         broker.close()
 
 
-def notifications(database_url: str, send: Callable[[], None]) -> list[str]:
-    """The payloads on the queue's channel that `send` caused, read up to a marker sent after it
-    (a transaction's notifications arrive together at its commit, in order)."""
-    channel = f"dramatiq.{QUEUE_NAME}.enqueue"
+def notifications(database_url: str, send: Callable[[], None], event: str = "enqueue") -> list[str]:
+    """The payloads on the queue's channel for `event` that `send` caused, read up to a marker
+    sent after it (a transaction's notifications arrive together at its commit, in order)."""
+    channel = f"dramatiq.{QUEUE_NAME}.{event}"
     with psycopg.connect(plain_postgres_url(database_url), autocommit=True) as listener:
         listener.execute(f'listen "{channel}"')
         send()
@@ -207,3 +207,19 @@ def test_messages_built_in_the_database_are_dramatiq_messages(engine: Engine):
         assert stored == built
     assert [queue_name for queue_name, _ in rows] == [QUEUE_NAME, f"{QUEUE_NAME}.DQ"]
     assert rows[1].message["options"]["eta"] >= rows[1].message["message_timestamp"] + 30_000
+
+
+def test_an_ack_marks_the_message_done_without_a_notify(engine: Engine, database_url: str):
+    """dramatiq-pg notifies `dramatiq.<queue>.ack` on every ack; nothing listens, and every
+    NOTIFY wakes every listening backend (two per worker process) at commit."""
+    with engine.begin() as conn:
+        DramatiqPgQueue(QUEUE_NAME).enqueue(conn, [uuid.uuid4()])
+    broker = make_broker(database_url, threads=1)
+    consumer = broker.consume(QUEUE_NAME, prefetch=1, timeout=100)
+    try:
+        message = take_message(consumer)
+        assert notifications(database_url, lambda: consumer.ack(message), "ack") == []
+    finally:
+        consumer.close()
+        broker.close()
+    assert queue_states(engine) == {"done": 1}
