@@ -12,9 +12,14 @@ terminal. So the invariant holds as before (completed exactly in the transaction
 terminal write, never earlier, never missed) and, until a batch's last few jobs, no two
 terminal writes wait for each other.
 
-The sibling taken is the unfinished one latest in the batch (review_jobs_batch_unfinished_idx,
-now on (batch_id, item_position)): it is claimed last, so a claim or write rarely waits for
-the short SHARE lock, and not every writer of a large batch piles onto the same running job.
+The sibling taken is the unfinished one latest in the batch (review_jobs_batch_unfinished_
+position_idx, which replaces 0009's review_jobs_batch_unfinished_idx on batch_id alone): it is
+claimed last, so a claim or write rarely waits for the short SHARE lock, and not every writer
+of a large batch piles onto the same running job. A worker's terminal write is the last
+statement of its transaction, so a SHARE lock is never held while waiting for anything. A
+transaction writing several jobs of one batch in separate statements (economy mode's result
+chunks) does hold them while it writes on: two such transactions on the same batch can, rarely,
+deadlock; PostgreSQL aborts one, and its chunk is written on a later pass.
 
 Online-safe (migrations/online.py): functions are replaced in place; the index is built
 concurrently before the one it replaces is dropped concurrently.
