@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Callable
 
 import psutil
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 from core.batches.progress import BatchSummary, get_summary
 
@@ -113,6 +113,14 @@ def wait_for(condition: Callable[[], bool], what: str, seconds: float = DEADLINE
             return
         time.sleep(0.1)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+def server_up_for(engine: Engine, seconds: float) -> bool:
+    """Whether the database server has been up longer than `seconds`: a restart counts as every
+    running job's heartbeat, so a job is abandoned only once the server outlived the lease."""
+    with engine.connect() as conn:
+        return conn.execute(text("select pg_postmaster_start_time() < now() - make_interval(secs => :s)"),
+                            {"s": seconds}).scalar_one()
 
 
 def wait_for_summary(engine: Engine, batch_id: uuid.UUID, what: str,

@@ -261,7 +261,8 @@ def test_cli_submit_mode_economy_stores_an_economy_batch_with_no_queue_message(
 
 
 def test_api_mode_is_checked_before_anything_is_stored(seller: httpx.Client) -> None:
-    for mode, message in [("cheap", "'mode' must be"), (1, "'mode' must be"), ("economy", "openai or gemini provider")]:
+    for mode, message in [("cheap", "'mode' must be"), (1, "'mode' must be"),
+                          ("economy", "openai or gemini provider")]:
         refused = post_batch(seller, json={"items": [{"itemId": "a", "listing": LISTING}], "mode": mode})
         assert refused.status_code == 400 and message in refused.text
     accepted = post_batch(seller, json={"items": [{"itemId": "a", "listing": LISTING}], "mode": "standard"})

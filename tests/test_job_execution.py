@@ -23,7 +23,7 @@ from core.listings.review import ListingReview
 from core.settings import Settings
 from tasks.queue import DramatiqPgQueue
 from tests.builders import draft
-from tests.processes import wait_for
+from tests.processes import server_up_for, wait_for
 
 QUEUE = DramatiqPgQueue("listing-reviews")
 GOOD = ListingReview(quality_score=88, missing_fields=[], issues=[], suggestions=[],
@@ -179,6 +179,8 @@ def test_job_at_its_attempt_budget_fails_without_a_model_call(engine: Engine):
         with engine.begin() as conn:
             claim_job(conn, job_id, max_attempts=2, lease_seconds=0)
             conn.execute(text("update review_jobs set heartbeat_at = now() - interval '1 hour'"))
+    lease = Settings(database_url="postgresql://unused").job_lease
+    wait_for(lambda: server_up_for(engine, lease), "the database server up for a lease")
     provider = ScriptedProvider()
     assert runner(engine, provider, max_attempts=2).execute(job_id) is Outcome.EXHAUSTED
     row = job(engine, job_id)

@@ -18,7 +18,7 @@ from tasks.queue import DramatiqPgQueue
 from tasks.recovery import QUERIES as RECOVERY_QUERIES
 from tests.builders import draft
 from tests.fake_openai import DEFAULT_REVIEW, FakeOpenAI
-from tests.processes import WorkerGroup, wait_for, wait_for_summary
+from tests.processes import WorkerGroup, server_up_for, wait_for, wait_for_summary
 
 FAST_RECOVERY = {
     "LISTING_REVIEW_PROVIDER": "openai",
@@ -213,12 +213,6 @@ def run_by_a_cut_off_worker(engine: Engine) -> uuid.UUID:
             "update review_jobs set status = 'RUNNING', attempts = 1, execution_token = gen_random_uuid(), "
             "started_at = now() - interval '1 hour', heartbeat_at = now() - interval '1 hour' "
             "returning id")).scalar_one()
-
-
-def server_up_for(engine: Engine, seconds: float) -> bool:
-    with engine.connect() as conn:
-        return conn.execute(text("select pg_postmaster_start_time() < now() - make_interval(secs => :s)"),
-                            {"s": seconds}).scalar_one()
 
 
 def test_a_database_restart_counts_as_a_heartbeat_of_every_running_job(
