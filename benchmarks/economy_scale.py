@@ -22,7 +22,6 @@ import statistics
 import sys
 import tempfile
 import time
-import tracemalloc
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import Engine, text
 
+from benchmarks.economy_results import peak_mib
 from core import embedded_postgres, schema
 from core.batches.acceptance import accept_batch
 from core.database import make_engine
@@ -91,15 +91,6 @@ def poll(engine: Engine, batches: OpenAIBatches, max_attempts: int) -> None:
     assert poll_next_batch(engine, QUEUE, batches, POLICY, max_attempts)
 
 
-def traced_peak_mib(run: Callable[[], object]) -> float:
-    tracemalloc.start()
-    try:
-        run()
-        return tracemalloc.get_traced_memory()[1] / 2**20
-    finally:
-        tracemalloc.stop()
-
-
 def measure(engine: Engine, fake: FakeOpenAI, count: int, failed: int) -> None:
     settings = Settings(database_url="postgresql://unused", provider="openai", openai_api_key="k",
                         openai_base_url=fake.base_url, model_timeout=120)
@@ -121,7 +112,7 @@ def measure(engine: Engine, fake: FakeOpenAI, count: int, failed: int) -> None:
           f"writer/floor {write / floor:.1f}", flush=True)
     accept(engine, count, "economy")
     sent(engine, fake, batches)
-    peak = traced_peak_mib(lambda: poll(engine, batches, settings.max_attempts))
+    peak = peak_mib(lambda: poll(engine, batches, settings.max_attempts))
     print(f"result writer peak (tracemalloc, fake server included): {peak:.1f} MiB for {count:,} items")
 
 

@@ -58,6 +58,14 @@ def test_two_last_jobs_finishing_at_once_complete_the_batch(engine: Engine) -> N
     with engine.begin() as conn:
         batch_id = insert_batch(conn)
         first, second = member(conn, batch_id, 1), member(conn, batch_id, 2)
+    finish_both_at_once(engine, first, second)
+    with engine.connect() as conn:
+        assert completion(conn, batch_id).completed_at is not None
+
+
+def finish_both_at_once(engine: Engine, first: uuid.UUID, second: uuid.UUID) -> None:
+    """`first` written in a transaction held open until `second`, in another session, has
+    been written or waits for a lock; then both commit."""
     holder = engine.connect()
     holder.begin()
     finish(holder, first)
@@ -68,8 +76,6 @@ def test_two_last_jobs_finishing_at_once_complete_the_batch(engine: Engine) -> N
     holder.commit()
     holder.close()
     other.join(timeout=30)
-    with engine.connect() as conn:
-        assert completion(conn, batch_id).completed_at is not None
 
 
 def _finish_alone(engine: Engine, job_id: uuid.UUID, written: threading.Event | None = None,

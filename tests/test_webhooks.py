@@ -25,7 +25,7 @@ from core.webhooks.registration import (
     register_webhook,
     remove_webhook,
 )
-from tests.test_batch_completion import _finish_alone, _wait_until_blocked, finish, member
+from tests.test_batch_completion import finish, finish_both_at_once, member
 from tests.test_schema_invariants import insert_batch
 
 NOW_AGAIN = DeliveryPolicy(backoff_base=0.0, max_attempts=3, timeout=5.0)
@@ -173,15 +173,7 @@ def test_two_last_jobs_finishing_at_once_write_one_delivery(engine, receiver):
         batch_id = insert_batch(conn, owner="seller-a")
         first, second = (member(conn, batch_id, 1, status="QUEUED", owner="seller-a"),
                          member(conn, batch_id, 2, status="QUEUED", owner="seller-a"))
-    holder = engine.connect()
-    holder.begin()
-    finish(holder, first)
-    other = threading.Thread(target=lambda: _finish_alone(engine, second))
-    other.start()
-    _wait_until_blocked(engine)
-    holder.commit()
-    holder.close()
-    other.join(timeout=30)
+    finish_both_at_once(engine, first, second)
     with engine.connect() as conn:
         assert len(deliveries(conn, batch_id)) == 1
 
