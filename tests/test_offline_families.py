@@ -613,3 +613,143 @@ def test_a_defect_is_quoted_once_per_clause_with_the_part_it_is_on():
 
     issue = next(issue for issue in result.issues if issue.startswith("Safety-critical"))
     assert issue.count("crack across the") == 1 and "the crotch strap is missing" in issue
+
+
+# --- heuristic-v6: general shapes (any unit, any severe defect, a part's purpose, a claim's shape) ---------
+# Each pair below is a case heuristic-v5 missed or flagged wrongly and its look-alike, both written for these
+# tests: the rule must catch the first and leave the second alone.
+
+Case = tuple[str, str, str, str, dict[str, str]]  # title, description, category, price, attributes
+
+
+def case_families(case: Case) -> tuple[str, ...]:
+    title, description, category, price, attributes = case
+    return families(title, description, category, price, **attributes)
+
+
+@pytest.mark.parametrize("contradiction, look_alike", [
+    (("Rattan corner sofa set 2.4m x 1.8m", "Garden set; it measures 2.4 x 1.2m overall, cushions included.",
+      "Garden", "250", {"colour": "grey"}),
+     ("Marquee 3x6m, was 3x9m", "Originally 3x9m, the middle section was lost so it is now 3x6m.", "Garden",
+      "200", {})),
+    (("Wool runner rug 80 x 300 cm", "Hand-knotted runner, it is 80 x 240 cm, fringes intact.", "Rugs", "90",
+      {}),
+     ("Dining table 120 x 80 cm with 4 chairs", "Table 120 x 80 cm, each chair seat 45 x 45 cm.", "Furniture",
+      "150", {})),
+    (("Shed 8ft x 6ft, pent roof", "Tongue and groove shed, 8x4ft, felt roof redone.", "Garden", "150",
+      {"size": "8ft x 6ft"}),
+     ("Picture frame 30 x 40 cm", "Black frame 30 x 40 cm, posted in a box 35 x 45 cm.", "Frames", "8", {})),
+    (("Canvas print 24 x 36 in", "Stretched canvas, 24 x 30 in, ready to hang.", "Art", "40", {}),
+     ("Gazebo 3 x 3 m", "Available in 3x3 or 3x4.5 m, this one is the 3 x 3 m.", "Garden", "60", {})),
+    (("Roller blind 120cm wide", "Blackout roller blind, 90cm wide, cord pull.", "Blinds", "15",
+      {"width": "120cm"}),
+     ("Curtains 168 x 229 cm", "Each panel 168cm wide and 229cm drop, 66 x 90 inches.", "Home", "30",
+      {"drop": "90 in"})),
+    (("2018 Ford Fiesta Zetec", "Manufactured in 2014, two owners, timing belt done.", "Cars", "5000",
+      {"year": "2018"}),
+     ("2019 road bike, Shimano", "Bought new in 2020 from the shop, serviced yearly.", "Bikes", "400",
+      {"year": "2019"})),
+    (("Cordless drill 18V with 2 batteries", "Brushless drill, strong.", "Tools", "60", {"voltage": "12V"}),
+     ("Cordless drill 18V", "Comes with a 230V charger and two 18V batteries.", "Tools", "60",
+      {"voltage": "18V"})),
+    (("Mirrorless camera body 24MP", "Sensor is 20MP, shutter count 8k.", "Cameras", "400", {}),
+     ("Duvet 13.5 tog king", "A 4.5 tog and a 9 tog that clip together to make 13.5 tog.", "Bedding", "40",
+      {})),
+    (("125cc scooter, learner legal", "Engine is 50cc, MOT till May.", "Motorbikes", "900", {}),
+     ("Pair of 5 litre water carriers", "Both hold water, taps included.", "Camping", "12",
+      {"quantity": "2"})),
+])
+def test_a_measure_stated_twice_differently_is_a_numeric_contradiction_but_changes_and_others_are_not(
+        contradiction: Case, look_alike: Case):
+    assert "numeric-contradiction" in case_families(contradiction)
+    assert "numeric-contradiction" not in case_families(look_alike)
+
+
+@pytest.mark.parametrize("contradiction, look_alike", [
+    (("Leather armchair, like new", "Comfy chair. The seat cushion is torn along the seam and one leg is "
+      "snapped.", "Furniture", "60", {}),
+     ("Leather armchair, excellent condition", "Light scuffs on the arms and minor signs of use.",
+      "Furniture", "60", {})),
+    (("Kids desk", "Good size desk for homework, there is a burn mark on the top from a candle.", "Furniture",
+      "20", {"condition": "A-grade"}),
+     ("Wardrobe", "Excellent condition apart from a small chip on one door.", "Furniture", "60", {})),
+    (("Office chair mesh back", "Excellent condition. Gas lift does not work so it sinks slowly.", "Office",
+      "35", {}),
+     ("Coffee table, as new", "No scratches, no stains, nothing broken.", "Furniture", "60", {})),
+    (("Record player, perfect working order", "Plays all speeds. The lid hinge has snapped off.", "Audio",
+      "45", {}),
+     ("Espresso machine, like new", "The outer box is torn but the machine is untouched.", "Kitchen", "60",
+      {})),
+])
+def test_a_good_condition_claim_against_severe_damage_is_a_contradiction_but_wear_and_packaging_are_not(
+        contradiction: Case, look_alike: Case):
+    assert "condition-contradiction" in case_families(contradiction)
+    assert "condition-contradiction" not in case_families(look_alike)
+
+
+@pytest.mark.parametrize("hazard, look_alike", [
+    (("Heat alarm, mains wired", "Works but the unit says replace by 2019 on the label.", "DIY", "8", {}),
+     ("Smoke alarm, 10 year battery", "Sealed unit, replace by 2094 printed on the back, tested.", "DIY",
+      "10", {})),
+    (("Loft bed with desk under", "Sturdy pine; the safety rail on the top is missing, we lost it moving.",
+      "Kids", "70", {}),
+     ("Cassette deck Sony", "Tape deck is broken, for spares.", "Audio", "10", {})),
+    (("Garden trailer", "The tow hitch safety catch is broken, otherwise rolls fine.", "Garden", "50", {}),
+     ("Kids bike 16 inch", "Minor paint chips on the frame, brakes checked and working.", "Bikes", "40", {})),
+    (("Mobility walker", "The brakes don't work on the left handle.", "Mobility", "25", {}),
+     ("Soup maker, new, box damaged", "The carton got squashed in the van, the maker inside is unused.",
+      "Kitchen", "40", {"condition": "new (box damaged)"})),
+    (("Longboard 42 inch", "The deck is split through near the rear truck, rides ok on flat ground.",
+      "Sports", "25", {}),
+     ("Heat gun 1800W with nozzle set", "Two settings. Let it cool on its stand after use, it gets really "
+      "hot.", "Tools", "15", {})),
+    (("Carbon monoxide detector", "Expiry 2020 on the sticker, beeps now and then.", "Home", "5", {}),
+     ("Video baby monitor", "Looked up the model on the recall list: not affected. Camera and parent unit.",
+      "Baby", "30", {"model": "BM100"})),
+])
+def test_a_protective_purpose_with_damage_or_a_past_date_is_safety_critical_but_look_alikes_are_not(
+        hazard: Case, look_alike: Case):
+    assert "safety-critical" in case_families(hazard)
+    assert "safety-critical" not in case_families(look_alike)
+
+
+@pytest.mark.parametrize("claim, look_alike", [
+    (("Qing dynasty celadon bowl", "Inherited, has a six character mark on the base.", "Antiques", "600", {}),
+     ("Art Deco style table lamp", "Modern reproduction in the Art Deco style, new bulb.", "Lighting", "120",
+      {})),
+    (("Victorian mahogany chest of drawers", "Solid piece, lovely patina, collection only.", "Antiques",
+      "450", {}),
+     ("Victorian style door knocker", "New cast iron, black.", "DIY", "125", {})),
+    (("Baltic amber pendant stone", "Natural Baltic amber, certificate not provided.", "Minerals", "45", {}),
+     ("Meteorite slice 40g", "Comes with the dealer's certificate of authenticity and receipt.", "Minerals",
+      "150", {})),
+    (("Gas boiler manual and spares", "Kangxi period vase also in the lot, see photo.", "DIY", "40", {}),
+     ("Gas boiler service record", "Annual check signed by the engineer, all fine.", "DIY", "5", {})),
+    (("Ammonite fossil 12cm", "Polished ammonite from Madagascar, a big one.", "Minerals", "140", {}),
+     ("Fossil Gen 6 smartwatch", "Works perfectly, charger included.", "Watches", "120", {})),
+])
+def test_an_attribution_or_natural_rarity_needs_evidence_but_styles_and_evidenced_items_do_not(
+        claim: Case, look_alike: Case):
+    assert "authenticity" in case_families(claim)
+    assert "authenticity" not in case_families(look_alike)
+
+
+@pytest.mark.parametrize("undocumented, look_alike", [
+    (("Spur-thighed tortoise with setup", "Lovely temperament. CITES paperwork was never provided by the "
+      "breeder.", "Pets", "150", {}),
+     ("Tortoise table with UV lamp", "Tortoise came with Article 10 certificate which is included.", "Pets",
+      "150", {})),
+    (("Grey parrot and cage", "Talks a lot, I haven't got the Article 10 certificate.", "Pets", "600", {}),
+     ("Office 2021 software", "Install disc, no licence key sticker, for reinstall only.", "Software", "10",
+      {})),
+])
+def test_a_controlled_item_without_its_legal_document_is_regulated_but_other_missing_papers_are_not(
+        undocumented: Case, look_alike: Case):
+    assert "regulated" in case_families(undocumented)
+    assert "regulated" not in case_families(look_alike)
+
+
+def test_a_heap_named_by_where_it_came_from_is_too_incomplete_but_a_named_item_is_not():
+    assert "too-incomplete" in families("Loft clear out bits", "all sorts, ask", "Other", "20")
+    assert "too-incomplete" not in families("Loft ladder 3 section", "Aluminium loft ladder, fits 2.8m "
+                                            "ceiling, complete with fixings.", "DIY", "40")

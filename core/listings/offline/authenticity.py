@@ -3,28 +3,36 @@ evidence, given without any; doubts and missing proof where authenticity matters
 imitation; a luxury brand at an everyday price.
 """
 
+
 from core.listings.offline.family_vocabulary import (
+    ATTRIBUTION_DISCLAIMERS,
     AUTHENTICITY_SENSITIVE,
     BRAND_EVIDENCE_NOTE,
     CLAIM_EVIDENCE_NOTES,
     COUNTERFEIT_TOOL_TERMS,
     DOUBT_TERMS,
+    DYNASTY_ATTRIBUTIONS,
     EVIDENCE_TERMS,
     FAKE_CURRENCY_TERMS,
+    GENUINENESS_CLAIMS,
     IMITATION_TERMS,
     JEWELLERY_WORDS,
     MISSING_PROOF_TERMS,
+    NATURAL_RARITIES,
     NOT_A_FINISH,
+    PERIOD_ATTRIBUTIONS,
     PRECIOUS_CLAIMS,
+    PROOF_UNAVAILABLE,
     PROVENANCE_CLAIMS,
     REPLICA_MODEL_TERMS,
 )
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
-from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
+from core.listings.offline.matching import any_stated, any_unnegated, is_negated, terms_pattern
 from core.listings.offline.scoring import LUXURY_MIN_PRICE, PROHIBITED_SCORE_CAP, UNVERIFIED_SCORE_CAP
 from core.listings.offline.vocabulary import KNOWN_BRANDS, LUXURY_BRANDS
 
 FAMILY = "authenticity"
+DISCLAIMER_WINDOW = 30  # characters either side of an attribution that may call it a style
 PROOF_SUGGESTION = ("Add the evidence (certificate of authenticity, receipt, serial number, hallmark or "
                     "appraisal) or remove claims you cannot back up.")
 
@@ -90,7 +98,8 @@ def _missing_proof(listing: Listing) -> list[Finding]:
 
 def _unproven_claim(listing: Listing) -> list[Finding]:
     """Signed, genuine, antique or solid gold, with no certificate, receipt or hallmark at all."""
-    claim = any_unnegated(_claims(listing), listing.seller_texts)
+    claim = (any_unnegated(_claims(listing), listing.seller_texts) or _attribution(listing)
+             or _natural_rarity(listing))
     if not claim or _has_evidence(listing):
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
@@ -107,8 +116,32 @@ def _evidence_note(text: str) -> str:
 
 def _has_evidence(listing: Listing) -> bool:
     """Evidence counts where it is offered, not where it is said to be lost ("lost the papers")."""
-    missing = terms_pattern(MISSING_PROOF_TERMS)
+    missing = terms_pattern((*MISSING_PROOF_TERMS, PROOF_UNAVAILABLE))
     return bool(any_unnegated(EVIDENCE_TERMS, [missing.sub(" ", text) for text in listing.seller_texts]))
+
+
+def _attribution(listing: Listing) -> str:
+    """A dynasty named as an object's origin ("Ming vase"), or a period ("Georgian", "Art Deco") on
+    an item priced like a valuable: an attribution an expert must confirm, unless the words around it
+    say it is a style or a reproduction."""
+    terms = DYNASTY_ATTRIBUTIONS + (PERIOD_ATTRIBUTIONS if listing.price >= LUXURY_MIN_PRICE else ())
+    pattern, disclaimer = terms_pattern(terms), terms_pattern(ATTRIBUTION_DISCLAIMERS)
+    for text in listing.seller_texts:
+        for match in pattern.finditer(text):
+            around = text[max(0, match.start() - DISCLAIMER_WINDOW):match.end() + DISCLAIMER_WINDOW]
+            if not is_negated(text, match.start(), match.end()) and not disclaimer.search(around):
+                return match.group()
+    return ""
+
+
+def _natural_rarity(listing: Listing) -> str:
+    """A meteorite, fossil or gemstone claimed genuine, or priced like a valuable: its worth is its
+    origin, which only a certificate or a dealer's papers show."""
+    rarity = terms_pattern(NATURAL_RARITIES).search(listing.heading)
+    if not rarity:
+        return ""
+    claimed = any_unnegated(GENUINENESS_CLAIMS, listing.seller_texts)
+    return f"{claimed} {rarity.group()}".strip() if claimed or listing.price >= LUXURY_MIN_PRICE else ""
 
 
 def _claims(listing: Listing) -> tuple[str, ...]:

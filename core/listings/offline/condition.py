@@ -2,14 +2,21 @@
 flawless while the description lists damage: the buyer is misled about the state of the item.
 """
 
+import re
+
 from core.listings.offline.family_vocabulary import (
+    CLAIM_QUALIFIERS,
     CONDITION_DEFECTS,
+    GOOD_CONDITION_CLAIMS,
+    MILD_BEFORE,
     OPENED_TERMS,
+    PACKAGING_SUBJECT,
     PRISTINE_CLAIMS,
     SEALED_CLAIMS,
+    SEVERE_DEFECTS,
 )
 from core.listings.offline.listing import Finding, Listing, quote
-from core.listings.offline.matching import any_unnegated, in_context
+from core.listings.offline.matching import any_unnegated, in_context, is_negated, terms_pattern
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
 from core.listings.offline.vocabulary import CONDITION_CLASSES, NEW_IN_SHORT_FIELD
 
@@ -18,7 +25,8 @@ FAMILY = "condition-contradiction"
 
 def condition_conflict(listing: Listing) -> list[Finding]:
     """New against used or refurbished, else a pristine claim against described damage."""
-    detail = _class_conflict(listing) or _seal_conflict(listing) or _defect_conflict(listing)
+    detail = (_class_conflict(listing) or _seal_conflict(listing) or _defect_conflict(listing)
+              or _severe_conflict(listing))
     if not detail:
         return []
     return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
@@ -77,3 +85,34 @@ def _pristine_claim(listing: Listing) -> str:
     if any("new" in condition_classes(text, short_field=True) for text in places):
         return "new"
     return any_unnegated(PRISTINE_CLAIMS, places)
+
+
+def _severe_conflict(listing: Listing) -> str:
+    """A good-condition claim ("excellent", "like new", "A-grade") against severe damage stated
+    anywhere: light wear fits such a claim, a torn, broken or missing part does not."""
+    claim = _good_claim(listing)
+    defect = _severe_defect(listing) if claim else ""
+    return f'claimed: "{quote(claim)}"; described: "{quote(defect)}"' if defect else ""
+
+
+def _good_claim(listing: Listing) -> str:
+    """The claim in the title or condition attribute, or in a description sentence that does not
+    qualify it ("excellent apart from a tear" discloses the tear)."""
+    pattern = terms_pattern(GOOD_CONDITION_CLAIMS)
+    sentences = [s for s in re.split(r"[.!?\n]", listing.description)
+                 if not re.search(CLAIM_QUALIFIERS, s, re.I)]
+    return any_unnegated(GOOD_CONDITION_CLAIMS, [listing.title, listing.attribute("condition")]) or next(
+        (m.group() for s in sentences for m in pattern.finditer(s)
+         if not is_negated(s, m.start(), m.end()) and " " in m.group()), "")
+
+
+def _severe_defect(listing: Listing) -> str:
+    """The first severe defect, undenied, not softened ("small stain") and not on the packaging."""
+    pattern = terms_pattern(SEVERE_DEFECTS)
+    for text in listing.seller_texts[1:]:
+        for match in pattern.finditer(text):
+            before = text[max(0, match.start() - 40):match.start()]
+            if not (is_negated(text, match.start(), match.end()) or re.search(MILD_BEFORE, before, re.I)
+                    or re.search(PACKAGING_SUBJECT, before, re.I)):
+                return in_context(match.group(), [text[match.start() - len(before):]])
+    return ""

@@ -24,14 +24,18 @@ ART_WORDS: tuple[str, ...] = (
 # Claims that need evidence wherever they appear.
 PROVENANCE_CLAIMS: tuple[str, ...] = (
     # "signed out of iCloud", "signed for": an account or a delivery, not a signature
-    "(?<!tracked )(?<!tracked and )signed(?![\\s-]+(?:for|out|in|into|off|up|over|on to|onto|away)\\b)",
+    "(?<!tracked )(?<!tracked and )signed(?![\\s-]+(?:for|out|in|into|off|up|over|on to|onto|away)\\b)"
+    # a service label or report signed by whoever did the work is a record, not an autograph
+    "(?![\\s-]+by (?:the|our|an?|his|her|their|my) (?:[\\w-]+ )?(?:engineers?|technicians?|inspectors?|"
+    "mechanics?|electricians?|fitters?|contractors?|installers?|vets?|doctors?|surveyors?|landlords?))",
     "hand[\\s-]?signed", "autograph(?:ed|s)?",
     "authenticity guaranteed",
     "(?:is|are|it'?s|100 ?%|guaranteed|totally|completely|fully|definitely)\\s+(?:real|original|genuine|"
     "authentic|legit)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))",
     "genuine(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|notes?|banknotes?|wool|silk|cotton|fur|down|horn|"
     "stone|parts?|accessor\\w*|oem|replacement))",
-    "authentic(?![\\s-]+(?:recipe|taste|flavou?r|style|look))", "certified (?:authentic|original)",
+    "authentic(?![\\s-]+(?:recipe|taste|flavou?r|style|look))",
+    "certified (?:authentic|original|genuine|real|natural)",
     "original (?:painting|artwork|art|oil|watercolou?r|drawing|sketch)",
     "original (?:[\\w'-]+\\s+){1,2}?" + _ART_WORK, "first edition",
     "1st edition", "antique", "provenance", "museum quality", "game[\\s-]worn", "match[\\s-]worn",
@@ -50,6 +54,14 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
 )
 # What evidence each kind of claim needs, so the review names it: (terms of the claim, note).
 CLAIM_EVIDENCE_NOTES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("meteorites?", "tektites?", "moldavite", "fossil\\w*", "dinosaur", "trilobites?", "ammonites?",
+      "megalodon", "mammoth", "ambers?", "opals?", "jade", "moon rocks?", "lunar"),
+     "a meteorite, fossil or natural rarity needs a certificate from a recognised dealer or laboratory for "
+     "authenticity verification of its origin; without it the certificate is missing and it may be a fake"),
+    (("dynasty", "ming", "qing", "kangxi", "qianlong", "reign marks?", "georgian", "victorian", "edwardian",
+      "regency", "art deco", "art nouveau", "period"),
+     "an attribution to a dynasty, period or maker needs an expert appraisal and documented provenance: "
+     "reign marks and styles are widely copied, so authenticity verification comes first"),
     (("signed", "signatures?", "autograph\\w*", "hand[\\s-]?signed", "game[\\s-]worn", "match[\\s-]worn"),
      "a signature or autograph needs a certificate of authenticity from a recognised authenticator, or its "
      "provenance stays unverified"),
@@ -134,11 +146,13 @@ MISSING_PROOF_TERMS: tuple[str, ...] = (
     "(?:lost|misplaced|can'?t find|cannot find)\\s+" + _ARTICLES + _PROOF,
     "(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|never)\\s+(?:have|has|had|come with|came with|"
     "include|includes|get|got)\\s+" + _ARTICLES + _PROOF,
-    _PROOF + "\\s+(?:(?:is|are|was|were|got|has been|have been)\\s+)?(?:lost|missing|misplaced|"
+    _PROOF + "\\s+(?:(?:is|are|was|were|got|has been|have been)\\s+)?(?:not available|not provided|"
+    "not supplied|to follow|lost|missing|misplaced|"
     "not included|unavailable|rubbed off|removed|scratched off|worn off|filed off|illegible|unreadable|"
     "obscured)",
 )
 AUTHENTICITY_SENSITIVE: tuple[str, ...] = (
+    "meteorites?", "fossils?", "gemstones?", "dynasty",
     "designer", "signed", "autograph(?:ed|s)?", "memorabilia", "antiques?", "collectables?",
     "collectibles?", "swiss", *ART_WORDS,
     *JEWELLERY_WORDS, *LUXURY_BRANDS,
@@ -190,6 +204,12 @@ NUMERIC_UNITS: dict[str, str] = {
     "weight": r"(?<![\d.])(?![2-6]g\b)(\d+(?:\.\d+)?)\s*(kg|g|lbs?)\b",  # "5G" is a network, not 5 g
     "maximum aperture": r"\bf\s*/\s*(\d{1,2}(?:\.\d{1,2})?)()(?![\d.])",
     "focal length": r"(?<![\d.-])(\d{2,4})\s*(mm)\b(?!\s*(?:-|to)\s*\d)",
+    # heuristic-v6: more unit families, each a row
+    "voltage": r"(?<![\d.,/-])(\d{1,3}(?:\.\d)?)\s*(v|volts?)\b(?!\s*(?:-|to|/)\s*\d)",
+    "refresh rate": r"(?<![\d.-])(\d{2,3})\s*(hz)\b",
+    "resolution (megapixels)": r"(?<![\d.])(\d{1,3}(?:\.\d)?)\s*(mp|megapixels?)\b",
+    "engine size": r"(?<![\d.])(\d{2,4})\s*(cc)\b",
+    "duvet tog rating": r"(?<![\d.])(\d{1,2}(?:\.\d)?)\s*(tog)\b",
 }
 # Kinds only compared where the heading names a product they describe (a saddle's 48" girth is not
 # a screen), and kinds compared between title and attributes only (a lens review names many apertures).
@@ -199,7 +219,9 @@ NUMERIC_SCOPE: dict[str, str] = {
     "focal length": r"\b(?:lens(?:es)?|cameras?|photography|telescopes?)\b",
     "maximum aperture": r"\b(?:lens(?:es)?|cameras?|photography)\b",
 }
-TITLE_AND_ATTRIBUTES_ONLY: frozenset[str] = frozenset({"maximum aperture", "focal length"})
+# Voltage and refresh rate: descriptions name chargers, mains and other inputs ("runs off 230 V too").
+TITLE_AND_ATTRIBUTES_ONLY: frozenset[str] = frozenset({"maximum aperture", "focal length", "voltage",
+                                                       "refresh rate"})
 UNIT_SCALE: dict[str, float] = {
     "gb": 1, "tb": 1000, "mah": 1, "l": 1000, "litre": 1000, "liter": 1000, "ml": 1, "w": 1, "watt": 1,
     "kw": 1000, '"': 25.4, "inch": 25.4, "inche": 25.4, "in": 25.4, "-inch": 25.4, "-inche": 25.4, "cm": 10,
@@ -214,14 +236,24 @@ NUMERIC_NOTES: dict[str, str] = {
     "model": "which model is being sold is unclear, and models differ in features and price",
     "model year": "the age of the item is unclear, and age changes its value and safety",
     "bed size": "which size is sold, and so its dimensions and the bed or room it fits, is unclear",
+    "overall size": "the item's size is unclear (the sizes differ beyond rounding), so a buyer cannot tell "
+                  "whether it fits the space it is meant for",
+    **{side: "a buyer cannot tell whether the item fits the space it is meant for"
+       for side in ("width", "length", "height", "depth", "drop", "diameter")},
 }
 # Sizes: the title against size attributes only; descriptions list many other lengths.
 SIZE_IN_TITLE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)"
 SIZE_ATTRIBUTE_NAMES = r"\b(?:frame size|frame|size|length|screen size|diagonal|wheel size)\b"
 SIZE_ATTRIBUTE_VALUE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)?"
+# A number followed by one of these is a measure, not a count ("a pair of 3 tonne stands").
+MEASURE_UNIT_AFTER = (r"(?![.,]\d)(?!\s*(?:tonnes?|tons?|t\b|kg|g\b|lbs?|oz|mm|cm|m\b|metres?|meters?|ft|"
+                      r"feet|in\b|inch|\"|'|l\b|litres?|liters?|ml|w\b|watts?|kw|v\b|volts?|amps?|a\b|mah|gb|tb|"
+                      r"years?|yrs?|months?|%))")
+
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
-    r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of (\d{1,3})\b",
+    r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of (\d{1,3})\b"
+    + MEASURE_UNIT_AFTER,
     r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece|pack|count|ct)\b",
     r"\b(\d{1,3})\s?x\s+(?=[a-z])", r"(?<=[a-z])\s+x\s?(\d{1,3})\b",
 )
@@ -314,6 +346,9 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     # containers and heaps name how things are packed, not what they are ("box of stuff")
     "box", "boxes", "bag", "bags", "crate", "tub", "load", "loads", "bits", "bobs", "odds", "ends", "pile",
     "heap", "mixed", "random", "clearance", "sorts", "kinds", "everything", "anything", "some", "all",
+    # where a heap came from is not what is in it ("bits from garage clearance", "loft clear out")
+    "from", "garage", "loft", "attic", "shed", "cellar", "basement", "house", "clear", "out", "clearout",
+    "clear-out", "declutter", "decluttering", "moving", "move", "spare", "leftover", "leftovers", "surplus",
 })
 
 # A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a
@@ -336,3 +371,108 @@ NEGATION_WORDS: tuple[str, ...] = (
     "aren'?t", "hasn'?t", "haven'?t", "doesn'?t", "don'?t", "didn'?t", "hardly any", "nothing",
     "none", "n't",
 )
+
+# --- heuristic-v6: generic measures, conditions and claim shapes ------------------------------------------
+
+# Length units to millimetres: a dimension ("3m x 6m", "168 x 229cm", "6'x4'", "66x90\"") is compared
+# after conversion, whatever unit each place uses.
+LENGTH_UNITS: dict[str, float] = {
+    "mm": 1, "cm": 10, "m": 1000, "metres": 1000, "meters": 1000, "metre": 1000, "meter": 1000,
+    "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "ft": 304.8, "feet": 304.8, "foot": 304.8,
+    "'": 304.8,
+}
+_LENGTH_UNIT = r"(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"
+# A side label that may follow a number ("168cm wide x 183cm drop").
+_SIDE = r"(?:\s*(?:wide|width|w|long|length|l|high|height|h|deep|depth|d|drop|tall))?"
+# Two or three numbers joined by x/×/by, each with an optional unit; the last unit applies to all.
+DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE + r"\s*(?:x|×|\*|by)\s*"
+             r"(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE
+             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?)?(?![\d.])")
+# A single measure named by the side it measures ("drop: 229cm", "183cm drop", "height 30 cm").
+NAMED_SIDES: dict[str, str] = {
+    "width": "wide|width|w", "length": "long|length|l", "height": "high|height|h|tall",
+    "depth": "deep|depth|d", "drop": "drop", "diameter": "diameter|dia",
+}
+# A clause about something other than the item as sold: its packaging, a former state, an alternative
+# size, another item it fits: its numbers are not claims about the item, so they are never compared.
+OTHER_MEASURE_CONTEXT = (
+    r"\b(?:box|boxed|package|packaging|packed|parcel|carton|postage|shipping|was|were|previously|"
+    r"originally|used to be|now|converted|cut down|shortened|altered|extended|available|options?|also|"
+    r"or|fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|max(?:imum)?|min(?:imum)?|"
+    r"room|space|approx\w*|about|around|(?:from|between)\s+\d)\b|[-–~]\s*\d|\d\s*(?:to|and)\s+\d")
+# A year stated for the item itself in prose ("first registered 2016", "made in 2016", "a 2016 model").
+ITEM_YEAR_PHRASES = (
+    r"\b(?:first registered|registered|reg(?:istration)? date|manufactured|made|built|produced|"
+    r"model year|year of manufacture|date of manufacture|dated)\s*(?:in\s+|:\s*)?((?:19[5-9]|20[0-4])\d)\b",
+    r"\b((?:19[5-9]|20[0-4])\d)\s+(?:model|build|plate|registration)\b",
+)
+# Condition claims that a severe defect contradicts: good, but not "new" (GOOD_CONDITION_CLAIMS), read in
+# the title, a condition attribute or an unqualified description sentence.
+GOOD_CONDITION_CLAIMS: tuple[str, ...] = (
+    "excellent(?: condition| order| working order)?", "like new", "as new", "perfect (?:condition|order|"
+    "working order|shape)", "flawless", "a[\\s-]?grade", "grade[\\s-]?a", "immaculate", "pristine",
+    "mint", "(?:very|really|great|fantastic|superb) (?:good )?condition", "near(?:ly)? new", "showroom",
+)
+# Where a claim in the description is qualified in its own sentence ("excellent apart from a tear").
+CLAIM_QUALIFIERS = (r"\b(?:apart from|except|other than|bar|but|aside from|besides|considering|for (?:its|the"
+                    r"ir) age|otherwise|however|though|although|barring|save for)\b")
+# Damage that no honest "excellent" or "like new" hides; mild wear ("light scuffs") is not here.
+SEVERE_DEFECTS: tuple[str, ...] = (
+    "torn", "tears? (?:in|on|to|along)", "rips? (?:in|on)", "ripped", "shredded", "cracked",
+    "cracks? (?:in|on|across|along|running)", "broken", "snapped", "split (?:in|on|along|seam)",
+    "burn(?:t|ed)?(?: marks?)?",
+    "scorch\\w*", "stain(?:s|ed)?", "water[\\s-]damaged?", "mou?ld(?:y)?", "damp damage", "rotten", "rot",
+    "not working", "(?:does ?n[o']?t|doesnt|won'?t) (?:work|turn on|switch on|power on|charge|start)",
+    "stopped working", "smashed", "shattered", "holes? (?:in|on)", "chewed", "(?:is|are|was|were) "
+    "missing", "missing (?:a |one |two |the )?(?:legs?|feet|foot|doors?|drawers?|handles?|wheels?|parts?|"
+    "pieces?|cushions?|keys?|buttons?|lid|screen|glass)", "seized", "rusted through", "dented", "bent",
+    "delaminat\\w*", "peeling", "infest\\w*", "moth[\\s-]?(?:eaten|holes?)", "faulty",
+)
+# A soft word before a defect makes it wear, not damage ("small stain", "light mark").
+MILD_BEFORE = (r"\b(?:tiny|small|slight|slightly|light|lightly|minor|little|faint|barely|hairline|"
+               r"cosmetic)\s+$")
+# The defect is on the packaging, not the item ("box damaged", "outer box got crushed").
+PACKAGING_SUBJECT = (r"\b(?:box|boxes|packaging|carton|outer|sleeve|wrapping|packet|tags?|bag|case|"
+                     r"cellophane)\b(?:\s+[\w']+){0,3}\s*$")
+
+# Attributions to a period, dynasty or maker that make an object valuable: a claim that needs an expert.
+DYNASTY_ATTRIBUTIONS: tuple[str, ...] = (
+    "ming", "qing", "kangxi", "qianlong", "yongzheng", "xuande", "chenghua", "jiajing", "wanli", "daoguang",
+    "tang dynasty", "song dynasty", "yuan dynasty", "han dynasty", "joseon", "goryeo", "meiji", "edo period",
+    "ancient (?:roman|greek|egyptian)", "pre[\\s-]?columbian", "egyptian antiquit\\w*",
+)
+PERIOD_ATTRIBUTIONS: tuple[str, ...] = (
+    "georgian", "victorian", "edwardian", "regency", "william iv", "art deco", "art nouveau",
+    "louis (?:xiv|xv|xvi)", "biedermeier", "arts (?:and|&) crafts",
+)
+# A period word that describes a style, a reproduction or a building, not the object's origin.
+ATTRIBUTION_DISCLAIMERS: tuple[str, ...] = (
+    "style", "styled", "inspired", "reproductions?", "repro", "replicas?", "copy", "copies",
+    "in the manner of", "after", "modern", "new", "reissue", "reprint", "look", "effect", "design", "themed",
+    "homes?", "houses?",
+    "terrace\\w*", "dynasty warriors",
+)
+# Natural rarities valued by their origin; genuine ones come with a certificate or a dealer's papers.
+NATURAL_RARITIES: tuple[str, ...] = (
+    "meteorites?", "tektites?", "moldavite", "fossil(?:s|i[sz]ed)?(?![\\s-]+(?:gen\\b|watch\\w*|smart\\w*|"
+    "hybrid|bags?|wallets?|purses?|brand|grant|q\\b))", "dinosaur (?:teeth|tooth|bones?|claws?|eggs?)",
+    "trilobites?", "ammonites?", "megalodon", "mammoth (?:teeth|tooth|bones?|hair)",
+    "(?:baltic|natural|genuine|raw) ambers?", "gemstones?", "loose (?:diamonds?|sapphires?|rubies|emeralds?)",
+    "opals?", "(?:natural|cultured|freshwater|akoya|south sea|tahitian|saltwater) pearls?",
+    "jade(?![\\s-]+(?:green|colou?r\\w*|plants?|effect|look))", "moon rocks?", "lunar (?:meteorites?|rocks?)",
+)
+GENUINENESS_CLAIMS: tuple[str, ...] = (
+    "certified", "genuine", "authentic", "real", "natural", "original", "guaranteed",
+)
+# Proof said to be unavailable in words after it ("certificate not available").
+PROOF_UNAVAILABLE = (r"(?:certificates?|certs?|coa|papers|paperwork|documents?|documentation|receipts?|"
+                     r"provenance)\s+(?:(?:is|are|was|were)\s+)?(?:not available|not provided|not supplied|"
+                     r"none|n/?a|to follow|unknown|gone|not with (?:it|them))")
+# Cosmetic marks on a finish ("minor paint chips") are wear, not structural damage.
+COSMETIC_DAMAGE = (r"\b(?:paint|paintwork|cosmetic|lacquer|finish|decals?|stickers?)\w*\s+(?:[\w-]+\s+)?"
+                   r"(?:chips?|chipped|scuffs?|scuffed|scratch\w*|marks?)\b")
+# A defect quoted with its clause that is about the packaging ("box damaged", "outer box got crushed").
+PACKAGING_DAMAGE = (r"^(?:[\w'-]+\s+){0,3}?(?:outer |retail |original )?(?:box|boxes|packaging|carton|sleeve|"
+                    r"wrapping|packet|cellophane)\b(?:\s+[\w'-]+){0,3}?\s+(?:got\s+|is\s+|was\s+|has been\s+|"
+                    r"been\s+)?(?:damaged|crushed|torn|dented|split|ripped|squashed|broken|bashed|battered|"
+                    r"opened|scuffed|missing)\b")

@@ -10,12 +10,17 @@ from core.listings.offline.family_vocabulary import (
     BED_SIZE_SCOPE,
     BED_SIZES,
     DESCRIPTION_TOTAL_PATTERNS,
+    DIMENSION,
+    ITEM_YEAR_PHRASES,
+    LENGTH_UNITS,
     MODEL_CODE,
     MODEL_TOKEN,
+    NAMED_SIDES,
     NUMBER_WORDS,
     NUMERIC_NOTES,
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
+    OTHER_MEASURE_CONTEXT,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
     SAME_VALUE_TOLERANCE,
@@ -49,11 +54,13 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
     for kind, places, tolerance in (("quantity", _quantities(listing), 0.0),
                                     ("size", _sizes(listing), SAME_VALUE_TOLERANCE),
                                     ("bed size", _bed_sizes(listing), 0.0),
-                                    ("model year", _years(listing), 0.0), ("model", _models(listing), 0.0)):
+                                    ("model year", _years(listing), 0.0), ("model", _models(listing), 0.0),
+                                    *_side_places(listing)):
         conflict = _disjoint(places, tolerance)
         if conflict:
             return [_finding(kind, conflict)]
-    return []
+    conflict = _dimension_conflict(listing)
+    return [_finding("overall size", conflict)] if conflict else []
 
 
 def _in_scope(listing: Listing, kind: str) -> bool:
@@ -137,10 +144,14 @@ def _as_written(values: Values) -> Values:
 
 
 def _years(listing: Listing) -> list[Place]:
-    """A year attribute that the title contradicts ("2019 model" titled 2021)."""
+    """A year attribute that the title contradicts ("2019 model" titled 2021), or a year the
+    description states for the item itself ("first registered 2016")."""
     named = [v.strip() for n, v in listing.attributes if n in YEAR_ATTRIBUTE_NAMES]
+    stated = {m.group(1): float(m.group(1)) for phrase in ITEM_YEAR_PHRASES
+              for m in re.finditer(phrase, listing.description, re.I)}
     return [("title", {y: float(y) for y in re.findall(YEAR, listing.title)}),
-            ("year attribute", {v: float(v) for v in named if re.fullmatch(YEAR, v)})]
+            ("year attribute", {v: float(v) for v in named if re.fullmatch(YEAR, v)}),
+            ("description", stated)]
 
 
 def _models(listing: Listing) -> list[Place]:
@@ -169,6 +180,122 @@ def _code_places(title: str, model: str) -> list[Place]:
     if any(_same_model(a, b) for a in codes[0] for b in codes[1]):
         return []
     return [("title", codes[0]), ("model attribute", codes[1])] if codes[0] and codes[1] else []
+
+
+# --- Dimensions and named sides, in any length unit ----------------------------------------------------
+
+Dimension = tuple[tuple[float, ...], tuple[float, ...], str]  # (sides in mm, sides as written, label)
+_DIMENSION = re.compile(DIMENSION, re.I)
+_UNIT = "(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"
+
+
+def _dimension_conflict(listing: Listing) -> list[Place]:
+    """A title size ("3m x 6m") and a size elsewhere that keeps one side and changes another ("3x3m"):
+    the same item measured twice, differently. Sizes sharing no side are other items (a chair with
+    its table), and sizes of the packaging, a former state or alternatives are never read."""
+    titles = [d for d in _dimensions(listing.title) if d[2] != "?"]
+    for place, text in (("attributes", _attribute_measures(listing)), ("description", listing.description)):
+        for other in _dimensions(text):
+            if _contradicts(titles, other):
+                return [("title", {t[2]: 0.0 for t in titles}), (place, {other[2]: 1.0})]
+    return []
+
+
+def _attribute_measures(listing: Listing) -> str:
+    return " ; ".join(value for name, value in listing.attributes
+                      if is_real(value) and not re.search(OTHER_MEASURE_CONTEXT, name, re.I))
+
+
+def _contradicts(titles: list[Dimension], other: Dimension) -> bool:
+    same_shape = [t for t in titles if len(t[0]) == len(other[0])]
+    if not same_shape or any(_same_sides(t, other) for t in same_shape):
+        return False
+    return any(_shared_sides(t, other) >= len(other[0]) - 1 for t in same_shape)
+
+
+def _sides(first: Dimension, second: Dimension) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Compare in millimetres, or as written when either size has no unit at all."""
+    if "?" in (first[2], second[2]):
+        return first[1], second[1]
+    return first[0], second[0]
+
+
+def _same_sides(first: Dimension, second: Dimension) -> bool:
+    a, b = _sides(first, second)
+    return all(_close(x, y) for x, y in zip(a, b, strict=True))
+
+
+def _shared_sides(first: Dimension, second: Dimension) -> int:
+    a, b = _sides(first, second)
+    left = list(b)
+    for side in a:
+        match = next((x for x in left if _close(side, x)), None)
+        if match is not None:
+            left.remove(match)
+    return len(b) - len(left)
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= SAME_VALUE_TOLERANCE * max(abs(a), abs(b))
+
+
+def _dimensions(text: str) -> list[Dimension]:
+    """Each "A x B (x C) unit" in the text outside packaging, former-state or alternative clauses."""
+    found = []
+    for match in _DIMENSION.finditer(text):
+        if _other_context(text, match.start(), match.end()):
+            continue
+        numbers = [float(n) for n in match.group(1, 3, 5) if n]
+        units = [u.lower() for u in match.group(2, 4, 6) if u]
+        scale = LENGTH_UNITS.get(units[-1], 0.0) if units else 0.0
+        label = " x ".join(f"{n:g}" for n in numbers) + (f" {units[-1]}" if units else "")
+        written = tuple(sorted(numbers))
+        found.append((tuple(sorted(n * scale for n in numbers)), written, label if scale else "?"))
+    return found
+
+
+def _other_context(text: str, start: int, end: int) -> bool:
+    """Words close to a measure, in its own sentence, that make it about something else."""
+    left = max(text.rfind(mark, 0, start) for mark in ".;!?\n") + 1
+    stop = re.search(r"[.;!?\n](?!\d)", text[end:])
+    window = text[max(left, start - 40):min(end + 25, end + stop.start() if stop else len(text))]
+    return bool(re.search(OTHER_MEASURE_CONTEXT, window.replace(text[start:end], " "), re.I))
+
+
+def _side_places(listing: Listing) -> list[tuple[str, list[Place], float]]:
+    """Each named side ("drop", "height") stated once per place with a length unit, per place."""
+    places = [("title", listing.title), ("description", listing.description)]
+    result = []
+    for side, words in NAMED_SIDES.items():
+        named = [v for n, v in listing.attributes if re.fullmatch(f"(?:{words})", n) and is_real(v)]
+        stated = [(place, _side_values(text, words)) for place, text in places]
+        stated.append(("attributes", _side_values(f"{words.split('|')[0]} " + " ".join(named), words)
+                       if named else {}))
+        result.append((side, [(place, values) for place, values in stated if len(values) == 1],
+                       SAME_VALUE_TOLERANCE))
+    return result
+
+
+def _side_values(text: str, words: str) -> Values:
+    side = f"(?:{'|'.join(w for w in words.split('|') if len(w) > 1)})"
+    patterns = (rf"(?<![\d.x×])(\d+(?:\.\d+)?)\s*{_UNIT}\s*{side}\b",
+                rf"\b{side}\s*(?:of|:|is|=|-)?\s*(\d+(?:\.\d+)?)\s*{_UNIT}(?![\w\d])")
+    found: Values = {}
+    for pattern in patterns:
+        for match in re.finditer(pattern, text, re.I):
+            if not _other_context(text, match.start(), match.end()):
+                number, unit = float(match.group(1)), match.group(2).lower()
+                found[f"{number:g} {unit}"] = number * LENGTH_UNITS[unit]
+    return _distinct(found)
+
+
+def _distinct(values: Values) -> Values:
+    """One label per distinct value: "168cm" and "66 in" state the same width."""
+    kept: Values = {}
+    for label, value in values.items():
+        if not any(_close(value, other) for other in kept.values()):
+            kept[label] = value
+    return kept
 
 
 def _disjoint(places: list[Place], tolerance: float) -> list[Place]:

@@ -3,14 +3,20 @@ cannot show (age, prescription, licence, permit, evidence of efficacy), so a per
 """
 
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
-from core.listings.offline.matching import any_stated, any_unnegated
+from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
 from core.listings.offline.regulated_vocabulary import (
     CHECK_EVASION_TERMS,
+    CONTROLLED_CONTEXT,
+    GENERAL_DOCUMENTS,
+    LEGAL_DOCUMENTS,
     MEDICAL_CLAIM_TERMS,
+    MISSING_DOCUMENT_KIND,
+    MISSING_DOCUMENT_REASON,
     REGULATED_GOODS,
     REGULATED_REASONS,
     STOP_MEDICATION_TERMS,
     VULNERABLE_SAFETY_TERMS,
+    missing_document_terms,
 )
 from core.listings.offline.scoring import PROHIBITED_SCORE_CAP
 
@@ -26,12 +32,14 @@ def regulated_goods(listing: Listing) -> list[Finding]:
     texts = [listing.heading, *listing.seller_texts[1:]]
     kind, hit = next(((kind, hit) for kind, terms in REGULATED_GOODS.items()
                       if (hit := any_unnegated(terms, texts))), ("", ""))
+    if not hit and (hit := _missing_document(listing)):
+        kind = MISSING_DOCUMENT_KIND
     evasion = any_stated(CHECK_EVASION_TERMS, [listing.raw])
     if not hit and not evasion:
         return []
     what = f'{kind} ("{quote(hit)}")' if hit else ""
     skipped = f'an offer to skip a legal check ("{quote(evasion)}")' if evasion else ""
-    reasons = [REGULATED_REASONS[kind]] if hit else []
+    reasons = [REGULATED_REASONS.get(kind, MISSING_DOCUMENT_REASON)] if hit else []
     reasons += [EVASION_REASON] if evasion else []
     return [risk(REGULATED, PROHIBITED_SCORE_CAP,
                  f"Regulated or restricted good: {'; '.join(part for part in (what, skipped) if part)}; a "
@@ -39,6 +47,15 @@ def regulated_goods(listing: Listing) -> list[Finding]:
                  "Check the marketplace rules and the law for this kind of item; if it may be sold, state "
                  "the licence, permit, prescription or age verification that applies, otherwise remove the "
                  "listing.", " ".join(sentence(reason) for reason in reasons))]
+
+
+def _missing_document(listing: Listing) -> str:
+    """A legal document said not to be held: one that only controlled items have (Article 10, CITES)
+    anywhere, or a licence, permit or registration where the heading names a controlled item."""
+    documents = LEGAL_DOCUMENTS
+    if terms_pattern(CONTROLLED_CONTEXT).search(listing.heading):
+        documents = f"{LEGAL_DOCUMENTS}|{GENERAL_DOCUMENTS}"
+    return any_stated(missing_document_terms(documents), listing.seller_texts)
 
 
 def medical_claim(listing: Listing) -> list[Finding]:

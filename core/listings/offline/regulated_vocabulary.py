@@ -288,3 +288,44 @@ VULNERABLE_SAFETY_TERMS: tuple[str, ...] = (
     "safe (?:in|during) pregnancy", "safe (?:while|when) (?:pregnant|breast ?feeding)",
     "(?:baby|infant)[\\s-]safe",
 )
+
+# --- heuristic-v6: a required legal document said to be missing -------------------------------------------
+
+# Documents that exist only because the item is controlled: without one it may not be sold at all.
+LEGAL_DOCUMENTS = ("(?:article|art\\.?)\\s?10(?: certificates?| certs?| papers| paperwork)?|"
+                   "a10 (?:certificates?|certs?)|cites(?: permits?| certificates?| paperwork| papers|"
+                   " documents?| docs?)?|annex a (?:certificates?|papers)|(?:firearms?|shotgun|fac|sgc) "
+                   "certificates?|(?:export|import) permits?")
+# Documents that only matter where the item is controlled (CONTROLLED_CONTEXT): a licence, permit or
+# registration for a species or a weapon, not a software key or a car.
+GENERAL_DOCUMENTS = ("licen[cs]es?|permits?|registration(?: documents?| papers| certificates?)?|paperwork|"
+                     "papers|certificates?|certs?|microchip (?:paperwork|papers|registration|details)")
+_NOT_HELD = ("(?:no|without|missing|lost|minus|(?:do|does|did)(?: not|n'?t) (?:have|has|come with|get)|"
+             "haven'?t got|hasn'?t got|never (?:got|had|came with|received|gave (?:it|them|me)?(?: to me)?)|"
+             "no longer (?:have|has)|can'?t find|cannot find|unable to (?:find|provide|supply))")
+_GONE = ("(?:missing|lost|not included|not available|unavailable|unknown|"
+         "never (?:provided|received|given|issued|came)|to follow|"
+         "(?:was|were) never (?:given|provided|issued))")
+_WORDS = "(?:\\s+[\\w'-]+){0,4}?\\s+"
+
+
+def missing_document_terms(documents: str) -> tuple[str, ...]:
+    """"I don't have her Article 10 certificate", "CITES papers: lost": the document is not held."""
+    return (_NOT_HELD + _WORDS + "(?:" + documents + ")\\b",
+            "(?:" + documents + ")\\s*(?::|-|is|are|was|were)?\\s*" + _GONE)
+
+
+# Protected species and controlled items, named in the title or category.
+CONTROLLED_CONTEXT: tuple[str, ...] = (
+    "tortoises?", "turtles?", "terrapins?", "parrots?", "macaws?", "cockatoos?", "african greys?", "conures?",
+    "reptiles?", "snakes?", "pythons?", "boas?", "lizards?", "geckos?", "chameleons?", "iguanas?",
+    "primates?", "monkeys?", "corals?", "orchids?", "birds? of prey", "owls?", "hawks?", "falcons?",
+    "eagles?",
+    "ivory", "tusks?", "taxidermy", "skulls?", "pelts?", "furs?", "rhino", "exotic (?:pets?|animals?)",
+    "air ?rifles?", "air ?pistols?", "air ?guns?", "rifles?", "shotguns?", "firearms?", "crossbows?",
+    "deactivated (?:guns?|rifles?|pistols?|weapons?)", "ammunition", "ammo",
+)
+MISSING_DOCUMENT_KIND = "protected species or controlled item without its legal document"
+MISSING_DOCUMENT_REASON = (
+    "protected species and controlled items may only be sold with their legal document (an Article 10 or "
+    "CITES certificate, a licence, permit or registration); without that paperwork the sale may be illegal")

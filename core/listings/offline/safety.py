@@ -3,7 +3,9 @@ overdue service, a fire or gas hazard or a recall. A person decides whether such
 """
 
 import re
+from datetime import date
 
+from core.listings.offline.family_vocabulary import COSMETIC_DAMAGE, PACKAGING_DAMAGE
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
 from core.listings.offline.matching import (
     any_stated,
@@ -12,9 +14,14 @@ from core.listings.offline.matching import (
     terms_pattern,
 )
 from core.listings.offline.safety_vocabulary import (
+    DATED_EXPIRY,
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
     PACKAGING_WORDS,
+    PAST_DATE_KIND,
+    PROTECTIVE_PART_DEFECTS,
+    PROTECTIVE_PARTS,
+    RECALL_CLEARED,
     RECALL_TERMS,
     SAFETY_HAZARDS,
     SAFETY_PRODUCTS,
@@ -26,13 +33,14 @@ from core.listings.offline.scoring import MAX_DEFECT_QUOTE_CHARS, PROHIBITED_SCO
 
 FAMILY = "safety-critical"
 MISSING_KIND = "loose or missing parts"
+PART_CLASS = "protective part"
 MAX_DEFECT_KINDS = 3
 MAX_HITS_PER_KIND = 2
 
 
 def safety_critical(listing: Listing) -> list[Finding]:
     """Fire hazards and recalls wherever they are mentioned; other hazards on safety products."""
-    return _fire_hazard(listing) + _recall(listing) + _product_hazard(listing)
+    return _fire_hazard(listing) + _recall(listing) + (_product_hazard(listing) or _protective_part(listing))
 
 
 def _fire_hazard(listing: Listing) -> list[Finding]:
@@ -52,7 +60,10 @@ def _fire_hazard(listing: Listing) -> list[Finding]:
 
 
 def _recall(listing: Listing) -> list[Finding]:
-    hit = any_unnegated(RECALL_TERMS, [listing.raw])
+    """A recall named in a sentence that does not say it was checked and does not apply."""
+    sentences = [text for text in re.split(r"[.!?\n]", listing.raw)
+                 if not re.search(RECALL_CLEARED, text, re.I)]
+    hit = any_unnegated(RECALL_TERMS, sentences)
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,
@@ -81,6 +92,25 @@ def _product_hazard(listing: Listing) -> list[Finding]:
                  sentence(SAFETY_REASONS[product]))]
 
 
+def _protective_part(listing: Listing) -> list[Finding]:
+    """A guard, rail, harness, brake or deck that is broken, missing or not working, on any product:
+    the part's purpose makes the defect a safety risk even where the product class is unknown."""
+    if any_stated(SAFETY_USE_DISCLAIMERS, [listing.raw]):
+        return []
+    parts = terms_pattern(PROTECTIVE_PARTS)
+    texts = listing.seller_texts
+    hits = [hit for kind in PROTECTIVE_PART_DEFECTS
+            for hit in every_unnegated_in_context(SAFETY_HAZARDS[kind], texts, MAX_HITS_PER_KIND)
+            if parts.search(hit)]
+    if not hits:
+        return []
+    return [risk(FAMILY, SAFETY_SCORE_CAP,
+                 f"Safety-critical protective part damaged, missing or not working "
+                 f"({'; '.join(map(_quoted, hits[:2]))}); a reviewer must check it is safe to sell.",
+                 "Replace or repair the protective part (guard, rail, harness, brake or deck) before selling "
+                 "and say so, or list the item for parts only.", sentence(SAFETY_REASONS[PART_CLASS]))]
+
+
 def _safety_products(listing: Listing) -> list[tuple[str, str]]:
     """(class, words) of every safety-critical class the title or category names, in table order: a
     baby bottle steriliser is both a child product and an electrical one."""
@@ -92,10 +122,27 @@ def _defects(listing: Listing, kinds: tuple[str, ...]) -> str:
     """Every undenied defect of the given kinds, named by kind with its words ("structural damage ("one
     stile is bent") and loose or missing parts ("missing a foot")"), or "" when there is none."""
     texts = listing.seller_texts
+    unquoted = [text.replace("'", " ").replace('"', " ") for text in texts]  # a label: 'replace by 2022'
     named = [f"{kind} ({'; '.join(_quoted(hit) for hit in hits)})" for kind in kinds
              if not (kind == MISSING_KIND and _only_packaging_missing(texts))
-             and (hits := every_unnegated_in_context(SAFETY_HAZARDS[kind], texts, MAX_HITS_PER_KIND))]
+             and (hits := _not_packaging(every_unnegated_in_context(
+                 _hazard_terms(kind), unquoted if kind == PAST_DATE_KIND else texts, MAX_HITS_PER_KIND)))]
     return " and ".join(named[:MAX_DEFECT_KINDS])
+
+
+def _hazard_terms(kind: str) -> tuple[str, ...]:
+    """A kind's words; dates count as past when their year is before the current one."""
+    if kind != PAST_DATE_KIND:
+        return SAFETY_HAZARDS[kind]
+    years = "|".join(str(year) for year in range(1950, date.today().year))
+    return tuple(term.replace("{years}", years) for term in DATED_EXPIRY)
+
+
+def _not_packaging(hits: list[str]) -> list[str]:
+    """"Box damaged" or "the outer box got crushed" is the packaging, and "paint chips" the finish,
+    not the item."""
+    return [hit for hit in hits
+            if not (re.match(PACKAGING_DAMAGE, hit, re.I) or re.search(COSMETIC_DAMAGE, hit, re.I))]
 
 
 def _quoted(hit: str) -> str:

@@ -97,6 +97,19 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "walking frames?",
         "rollators?", "crutches", "stair ?lifts?", "bed rails?", "patient hoists?", "tens machines?",
         "cpap (?:machines?|masks?)"),
+    # heuristic-v6: classes by purpose: it warns of, guards against or holds back a fall, fire or crash
+    "alarm or detector": (
+        "(?:smoke|heat|fire|co|co2|carbon monoxide|gas|combustible gas|radon|flood) (?:and (?:co|heat|carbon "
+        "monoxide) )?(?:alarms?|detectors?|sensors?)", "carbon monoxide", "home safety", "fire safety"),
+    "structure that holds or guards a person": (
+        "bunk ?beds?", "loft beds?", "high ?sleepers?", "mid ?sleepers?", "cabin beds?", "triple sleepers?",
+        "bed guards?", "guard ?rails?", "safety rails?", "hand ?rails?", "banisters?", "balustrades?",
+        "safety gates?", "window (?:restrictors?|guards?)", "restraints?", "safety harness(?:es)?"),
+    "ride-on or board sports equipment": (
+        "skate ?boards?", "long ?boards?", "penny boards?", "cruiser boards?", "skate", "skateboarding",
+        "(?:kick |push |stunt )?scooters?", "roller ?skates?", "inline skates?", "roller ?blades?",
+        "snow ?boards?", "skis", "go[\\s-]?karts?", "ride[\\s-]?ons?", "sledges?", "sleds?", "bmx",
+        "balance boards?", "bikes?", "bicycles?"),
     "vehicle safety part": (
         "brake (?:pads?|discs?|rotors?|calipers?|shoes|lines?|hoses?)", "brakes", "tyres?", "tires?",
         "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)", "wheel nuts", "tow (?:bars?|hitch(?:es)?)",
@@ -124,7 +137,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     "structural damage": (
         "cracked", "cracks?", "crak(?:ed|d)", "crack(?:d|ed)", "crazing", "brok(?:ed|e)", "damm?aged?",
         "dammage",
-        "dameged", "snaped", "hairline", "split", "splits", "dented", "dents?", "damaged",
+        "dameged", "snaped", "hairline", "split(?![\\s-]+(?:into|level|system|screen|ring))",
+        "splits(?![\\s-]+into)", "dented", "dents?", "damaged",
         "damage", "broken", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
         "holes? in", "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
@@ -145,7 +159,7 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:soap|soapy water|leak spray) (?:test )?(?:shows?|showed|makes?|made) bubbles",
         "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
         "(?:high|low|wrong)", "slipping", "(?:brakes?|clutch|it) slips", "faulty",
-        "(?:does ?n[o']?t|doesnt|not) work(?:ing)?",
+        "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|not) work(?:ing)?",
         "stopped working", "intermittent\\w*", "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
         "water (?:ingress|inside|got in)", "condensation inside", "inaccurate\\w*", "error codes?",
         "(?:reads?|shows?|displays?) (?:[\\w-]+ ){0,3}?(?:wrong|incorrect(?:ly)?|inaccurate(?:ly)?)",
@@ -159,7 +173,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "smells? (?:a bit |slightly |funny |strange )?(?:when|after) (?:lit|on|running|in use)",
         "(?:does ?n[o']?t|doesnt|won'?t|will not|not) (?:engage|disengage|release|stop the chain|cut out|"
         "shut off)",
-        "overheats?", "overheating", "gets? (?:very |really )?hot", "trips? the (?:fuse|breaker|electrics)"),
+        "overheats?",
+        "overheating",
+        # a heat gun or an iron gets very hot by design: only "too hot" is a fault
+        "(?:gets?|got|getting|runs?|ran) (?:far |much |way )?too hot", "(?:gets?|got) dangerously hot",
+        "trips? the (?:fuse|breaker|electrics)"),
     "a home repair": (
         "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
@@ -217,17 +235,19 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
 }
 _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coating", "a leak or malfunction",
              "a home repair", "loose or missing parts")
+# Dates are compared with the current year by safety.py, so this kind has no fixed words (DATED_EXPIRY).
+PAST_DATE_KIND = "a replace-by or expiry date in the past"
 # Which defects matter for which class: protective and life-support gear also by unknown history.
 HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
-    "head protection": (*_PHYSICAL, "an unknown model, age or history"),
+    "head protection": (*_PHYSICAL, "an unknown model, age or history", PAST_DATE_KIND),
     "protective gear": (*_PHYSICAL, "wear past its limit", "an unknown model, age or history",
-                        "an overdue service or inspection"),
+                        "an overdue service or inspection", PAST_DATE_KIND),
     "breathing or diving equipment": (*_PHYSICAL, "an overdue service or inspection",
                                       "an unknown model, age or history"),
     "gas or pressure equipment": (*_PHYSICAL, "an overdue service or inspection"),
     "water safety equipment": ("structural damage", "a leak or malfunction", "a home repair",
                                "an overdue service or inspection"),
-    "child product": (*_PHYSICAL, "an unknown model, age or history"),
+    "child product": (*_PHYSICAL, "an unknown model, age or history", PAST_DATE_KIND),
     "battery or electrical": ("structural damage", "a leak or malfunction", "a home repair",
                               "loose or missing parts"),
     "food contact equipment": ("structural damage", "corrosion or a failing coating"),
@@ -236,10 +256,37 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
                                          "loose or missing parts"),
     "medical or mobility equipment": ("structural damage", "a leak or malfunction", "a home repair",
                                       "loose or missing parts", "an overdue service or inspection"),
+    "alarm or detector": ("structural damage", "a leak or malfunction", "loose or missing parts",
+                          "an unknown model, age or history", PAST_DATE_KIND),
+    "structure that holds or guards a person": (*_PHYSICAL, "an unknown model, age or history"),
+    "ride-on or board sports equipment": ("structural damage", "a home repair"),
     "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
                             "wear past its limit", "a leak or malfunction",
                             "an unknown model, age or history"),
 }
+# A replace-by, expiry or use-by date: past when its year is before the current one (read at review time,
+# so an alarm dated "replace by 2022" is out of date from 2023 on). "{years}" is filled per review.
+DATED_EXPIRY: tuple[str, ...] = (
+    "(?:replace(?:ment)?[\\s-]?(?:by|before|date|due)|expir(?:y|es|ed|ation)(?: date)?|"
+    "use[\\s-]?by(?: date)?|exp\\.?|end[\\s-]of[\\s-]life|best before|service (?:due|by))"
+    "\\s*(?:date\\s*)?[:=-]?\\s*(?:is\\s+|was\\s+|in\\s+)?"
+    "(?:\\d{1,2}\\s*[/.-]\\s*)?(?:\\d{1,2}\\s*[/.-]\\s*)?(?:[a-z]{3,9}\\s+)?(?:{years})",
+    "past (?:its |their |the )?(?:replace[\\s-]?by|replacement|expiry|use[\\s-]?by|end[\\s-]of[\\s-]life) "
+    "(?:date|year)", "end[\\s-]of[\\s-]life (?:warning|signal|chirp\\w*|beep\\w*|mode)",
+)
+# Parts whose only job is to protect life or limb: severe damage to one is a safety risk on any product.
+PROTECTIVE_PARTS: tuple[str, ...] = (
+    "guard ?rails?", "safety rails?", "side rails?", "hand ?rails?", "bed rails?",
+    "(?:blade|safety|hand|finger|chain|saw|fire|stair|bed|cot|wheel) guards?", "harness(?:es)?",
+    "restraints?", "chin ?straps?", "seat ?belts?", "brakes?", "brake (?:pads?|cables?|levers?|discs?)",
+    "(?<!tape )(?<!cassette )(?<!cd )decks?", "kingpins?", "rungs?", "stiles?", "locking pins?",
+    "safety (?:catch(?:es)?|latch(?:es)?|locks?|switch(?:es)?|pins?|valves?|cut[\\s-]?outs?)",
+    "tip[\\s-]?over switch(?:es)?", "load rating", "weight limit", "airbags?",
+    "buckles? (?:on|of) the harness",
+)
+PROTECTIVE_PART_DEFECTS = ("structural damage", "loose or missing parts", "a leak or malfunction",
+                           "a home repair")
+
 # What a reviewer says about each class, so the issue names the risk a person would name.
 SAFETY_REASONS: dict[str, str] = {
     "head protection": (
@@ -274,6 +321,19 @@ SAFETY_REASONS: dict[str, str] = {
     "medical or mobility equipment": (
         "medical and mobility equipment that reads wrong, is damaged or is overdue a service can harm the "
         "person relying on it"),
+    "alarm or detector": (
+        "an alarm or detector that is damaged, faulty or past its replace-by date may not warn anyone of "
+        "smoke, fire or carbon monoxide: an end-of-life alarm is not reliable and must be replaced, not "
+        "resold"),
+    "structure that holds or guards a person": (
+        "a bed, rail, gate or restraint that holds or guards a person and is broken, repaired or missing a "
+        "guard rail is a fall risk, above all for children"),
+    "ride-on or board sports equipment": (
+        "a cracked deck or frame, a bent or broken truck, kingpin or fork, or a home repair can fail under "
+        "the rider: rider safety depends on it"),
+    "protective part": (
+        "a part whose job is to protect life or limb (a guard, rail, harness, restraint, brake or deck) that "
+        "is broken, missing or not working is a safety risk whatever the product"),
     "vehicle safety part": (
         "a worn, damaged or crash-involved safety-critical part can fail on the road: brake safety depends "
         "on a part within its minimum thickness or tread limit and of known fitment for the vehicle"),
@@ -320,6 +380,12 @@ RECALL_TERMS: tuple[str, ...] = (
     "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
     "(?:[\\w'-]+\\s+){0,2}?recall",
 )
+
+# A recall mentioned as checked and cleared ("checked the serial against the recall list, not listed").
+RECALL_CLEARED = (r"\b(?:checked|verified|looked up|"
+                  r"not (?:listed|affected|included|on (?:it|the list)|part of|subject)|"
+                  r"isn'?t (?:listed|affected|included|on)|aren'?t (?:listed|affected|included)|unaffected|"
+                  r"doesn'?t apply|does not apply|no (?:open |outstanding )?recalls?|all clear)\b")
 
 # The seller rules out the use the class is safety-critical for ("not for climbing", "display only"): the
 # item is sold as material, a prop or a decoration, so its wear is not a hazard a person must clear.
