@@ -441,6 +441,11 @@ TOP_STATEMENTS = """
 select calls, mean_exec_time, left(regexp_replace(query, '\\s+', ' ', 'g'), 70)
 from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
 order by total_exec_time desc limit 5"""
+# Every statement of the run, for the breakdown per item (--statements).
+ALL_STATEMENTS = """
+select calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 90)
+from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+order by calls desc, query"""
 # Every statement the run's processes (and this script's polls) ran, begin/commit included.
 STATEMENT_CALLS = """
 select coalesce(sum(calls), 0) from pg_stat_statements
@@ -511,6 +516,7 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
         cpu, transactions = meter.read(), commits(conn) - before - polls[0]
         succeeded, total, seconds, per_job = window(conn, batch_id)
         top = conn.execute(TOP_STATEMENTS).fetchall() if statements else []
+        every = conn.execute(ALL_STATEMENTS).fetchall() if statements else []
         calls = scalar(conn, STATEMENT_CALLS) - polls[0] if statements else 0
     group.stop()
     if succeeded != total:
@@ -524,7 +530,8 @@ def pipeline_run(bench: Bench, model: SlowModel, name: str, processes: int, thre
         "connections": connections[0] - 1, "cpu_ms": cpu["ours"] * 1000 / count,
         "parts_ms": {part: cpu[part] * 1000 / count for part in ("workers", "database", "script")},
         "left_cores": cpu["left"] / cpu["wall"],
-        "transactions": transactions / count, "statements": calls / count, "top": top}
+        "transactions": transactions / count, "statements": calls / count, "top": top,
+        "every": every}
 
 
 def machine_efficiency(result: dict[str, float], cpu_ms_alone: float) -> tuple[float, float]:
@@ -549,7 +556,14 @@ def print_pipeline(label: str, processes: int, threads: int, count: int,
           f"{result['connections']} connections")
 
 
-def pipeline_efficiency(bench: Bench, series: list[int]) -> None:
+def print_statements(result: dict[str, Any], count: int) -> None:
+    """Every statement of a run per item (this script's polls included: the sampling selects)."""
+    for calls, query in result["every"]:
+        print(f"      {calls / count:6.3f}/item  {query}")
+
+
+def pipeline_efficiency(bench: Bench, series: list[int], statements: bool = False,
+                        stock: bool = True) -> None:
     per_thread = 25 if bench.quick else 50  # items per model slot: 400 for 1 x 8, 800 for 2 x 8
     threads = 8
     model = bench.model(MODEL_SECONDS)
@@ -562,6 +576,8 @@ def pipeline_efficiency(bench: Bench, series: list[int]) -> None:
         results[processes] = pipeline_run(bench, model, f"bench_pipeline_{processes}", processes,
                                           threads, count)
         print_pipeline(f"{processes} process(es)", processes, threads, count, results[processes])
+        if statements:
+            print_statements(results[processes], count)
     largest = results[series[-1]]
     print(f"    where the database's time goes at {series[-1]} x {threads} (pg_stat_statements, by "
           "total time; a mean far above the statement's cost is waiting on row locks):")
@@ -577,8 +593,14 @@ def pipeline_efficiency(bench: Bench, series: list[int]) -> None:
               f"x{result['transactions'] / alone['transactions']:.2f} of {series[0]} process(es)   "
               f"target >= 0.97: {'met' if efficiency >= 0.97 else 'NOT met'}")
 
-    # "Before": stock dramatiq-pg (its consumer, whose backoff never resets) with dramatiq's
-    # default prefetch of 2 x threads, in the same run and on the same model server.
+    if stock:
+        stock_run(bench, model, threads, per_thread, results)
+
+
+def stock_run(bench: Bench, model: SlowModel, threads: int, per_thread: int,
+              results: dict[int, dict[str, Any]]) -> None:
+    """The "before" row: stock dramatiq-pg (its consumer, whose backoff never resets) with dramatiq's
+    default prefetch of 2 x threads, in the same run and on the same model server."""
     count = per_thread * threads
     result = pipeline_run(bench, model, "bench_pipeline_before", 1, threads, count, stock=True,
                           LISTING_REVIEW_WORKER_PREFETCH=str(2 * threads))
@@ -616,6 +638,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="half the items in (b) and (c)")
     parser.add_argument("--processes", type=lambda text: [int(n) for n in text.split(",")],
                         default=[1, 2, 4, 8, 16], help="worker processes per run of (b), e.g. 1,2,4")
+    parser.add_argument("--statements", action="store_true",
+                        help="print every statement of each run of (b) with its calls per item")
+    parser.add_argument("--only-pipeline", action="store_true", help="skip (a), (c) and the stock run")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # run `finally` on SIGTERM too
     bench = Bench(args.quick)
@@ -624,9 +649,11 @@ def main() -> None:
         database = "DATABASE_URL" if bench.external else "embedded PostgreSQL"
         print(f"worker pipeline benchmark ({'quick' if args.quick else 'full'}; "
               f"{os.cpu_count()} CPUs; {database})")
-        dispatch_latency(bench)
-        pipeline_efficiency(bench, args.processes)
-        per_job_overhead(bench)
+        if not args.only_pipeline:
+            dispatch_latency(bench)
+        pipeline_efficiency(bench, args.processes, args.statements, stock=not args.only_pipeline)
+        if not args.only_pipeline:
+            per_job_overhead(bench)
         print(f"total {time.monotonic() - started:.0f} s")
     except BaseException:
         _keep_log(bench)

@@ -18,14 +18,22 @@
 - every ack and nack sends a NOTIFY nobody listens to, and each NOTIFY wakes every listening
   backend of the database at commit (two per worker process): acks write the same rows
   without it (tasks/queries.sql).
+
+And one measured on this code (benchmarks/worker_pipeline.py --statements): an ack, a take and
+each unlock were each wrapped in BEGIN and COMMIT, and every message was unlocked by a statement
+of its own: 6.2 of the 15 statements per item. Each of them is one statement, so it runs in
+autocommit (atomic alone), and the unlocks waiting in `unlock_q` go in one statement.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
+from queue import Empty
 
 from dramatiq import Message
 from dramatiq_pg import PostgresBroker
-from dramatiq_pg.broker import PostgresConsumer, raise_connection_error
-from dramatiq_pg.utils import tidy4json, transaction, wait_for_notifies
+from dramatiq_pg.broker import PostgresConsumer, message_lock, raise_connection_error
+from dramatiq_pg.utils import getconn, pool_sanitizer, tidy4json, wait_for_notifies
 from psycopg2.extensions import Notify
 from psycopg2.extras import Json
 from sqlalchemy.dialects.postgresql import psycopg2
@@ -46,6 +54,34 @@ class _InProcessing(set):
 def _psycopg2_sql(name: str) -> str:
     """The named query in psycopg2's parameter style (dramatiq-pg's pool is psycopg2)."""
     return str(QUERIES[name].compile(dialect=psycopg2.dialect()))
+
+
+@contextmanager
+def _autocommitted(connection) -> Iterator:
+    """A cursor whose one statement commits alone: no BEGIN and COMMIT around it. The
+    connection is handed back in its former mode (the pool's other users expect transactions).
+    """
+    former = connection.autocommit
+    connection.autocommit = True
+    try:
+        with connection.cursor() as cursor:
+            yield cursor
+    finally:
+        if not connection.closed:
+            connection.autocommit = former
+
+
+@contextmanager
+def _pooled_autocommitted(pool) -> Iterator:
+    """dramatiq-pg's transaction(pool) in autocommit: psycopg2 (2.9) opens a transaction inside
+    `with connection` even in autocommit, so the connection is not entered."""
+    with pool_sanitizer(pool):
+        connection = getconn(pool)
+        try:
+            with _autocommitted(connection) as cursor:
+                yield cursor
+        finally:
+            pool.putconn(connection)
 
 
 class ReviewConsumer(PostgresConsumer):
@@ -73,7 +109,7 @@ class ReviewConsumer(PostgresConsumer):
         room = self.prefetch - len(self.in_processing) - len(self.notifies)
         if room <= 0:
             return []
-        with transaction(self.get_consume_conn()) as cursor:
+        with _autocommitted(self.get_consume_conn()) as cursor:
             cursor.execute(_psycopg2_sql("claim_queued_messages"), {"queue_name": self.queue_name,
                                                                     "room": room})
             messages = [row[0] for row in cursor]
@@ -100,6 +136,20 @@ class ReviewConsumer(PostgresConsumer):
             self.notifies += self.fetch_pending_notifies()
         return connection
 
+    @raise_connection_error
+    def purge_locks(self) -> None:
+        """Release the advisory locks of every message finished since the last call, in one
+        statement (dramatiq-pg: one each, in a transaction)."""
+        locks = []
+        while True:
+            try:
+                locks.append(message_lock(self.unlock_q.get_nowait()))
+            except Empty:
+                break
+        if locks:
+            with _autocommitted(self.get_consume_conn()) as cursor:
+                cursor.execute(_psycopg2_sql("unlock_messages"), {"locks": locks})
+
     def ack(self, message) -> None:
         self._finish(message, "ack_message")
 
@@ -109,9 +159,9 @@ class ReviewConsumer(PostgresConsumer):
     @raise_connection_error
     def _finish(self, message, query: str) -> None:
         """dramatiq-pg's ack or nack (the message's lock is released by the consuming thread,
-        through unlock_q), without its NOTIFY."""
+        through unlock_q), without its NOTIFY, in autocommit."""
         try:
-            with transaction(self.pool) as cursor:
+            with _pooled_autocommitted(self.pool) as cursor:
                 self.unlock_q.put_nowait(message)
                 cursor.execute(_psycopg2_sql(query), {
                     "message": Json(tidy4json(message)), "message_id": message.message_id,

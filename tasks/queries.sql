@@ -84,3 +84,8 @@ where message_id = :message_id and queue_name = :queue_name and "state" = 'consu
 -- dramatiq-pg's NACK, likewise without its NOTIFY.
 update dramatiq.queue set "state" = 'rejected', message = cast(:message as jsonb)
 where message_id = :message_id and queue_name = :queue_name and "state" <> 'rejected'
+
+-- name: unlock_messages
+-- The consumer releases the advisory locks (dramatiq-pg's message_lock) of the messages its
+-- threads finished since its last pass, in one statement instead of one each.
+select count(pg_advisory_unlock(lock)) from unnest(cast(:locks as bigint[])) as unlocked (lock)

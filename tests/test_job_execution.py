@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import psycopg
 import pytest
-from sqlalchemy import Engine, text
+from sqlalchemy import Engine, event, text
 from sqlalchemy.exc import OperationalError
 
 from core.jobs.execution import JobRunner, Outcome
@@ -201,17 +201,27 @@ def test_late_answer_after_recovery_is_rejected_as_stale(engine: Engine):
 
 
 class FailingResultWrite:
-    """The real engine, except that the transaction after the model call cannot reach storage."""
+    """The real engine, except that the connection after the claim's (the result write's, in a
+    transaction or in autocommit) cannot reach storage."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, opened: list[int] | None = None) -> None:
         self.engine = engine
-        self.begins = 0
+        self.opened = opened if opened is not None else [0]
+
+    def _open(self, opener):
+        self.opened[0] += 1
+        if self.opened[0] == 2:
+            raise OperationalError("update review_jobs", {}, Exception("server closed the connection"))
+        return opener()
 
     def begin(self):
-        self.begins += 1
-        if self.begins == 2:
-            raise OperationalError("update review_jobs", {}, Exception("server closed the connection"))
-        return self.engine.begin()
+        return self._open(self.engine.begin)
+
+    def connect(self):
+        return self._open(self.engine.connect)
+
+    def execution_options(self, **options) -> "FailingResultWrite":
+        return FailingResultWrite(self.engine.execution_options(**options), self.opened)
 
 
 def test_storage_failure_on_the_result_write_keeps_the_job_recoverable(engine: Engine):
@@ -224,3 +234,28 @@ def test_storage_failure_on_the_result_write_keeps_the_job_recoverable(engine: E
     assert runner(engine, provider).execute(job_id) is Outcome.SUCCEEDED
     row = job(engine, job_id)
     assert (provider.calls, row.attempts, row.status) == (2, 2, "SUCCEEDED")
+
+
+def test_a_success_on_a_healthy_provider_is_two_statements_without_a_transaction(engine: Engine):
+    # Given a worker that has found the provider's gate closed (its first job asked it)
+    worker, first, second = runner(engine, ScriptedProvider()), new_job(engine), new_job(engine)
+    assert worker.execute(first) is Outcome.SUCCEEDED
+    sent: list[tuple[str, bool]] = []
+    here = threading.get_ident()
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
+        if threading.get_ident() == here:  # not the call tally's timer
+            code = [line for line in statement.splitlines() if not line.lstrip().startswith("--")]
+            sent.append((" ".join(code).split()[0].lower(), conn.connection.driver_connection.autocommit))
+
+    # When it runs the next job
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        assert worker.execute(second) is Outcome.SUCCEEDED
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    # Then the claim and the result (with the gate's record_answer) are one statement each, in
+    # autocommit: 2 round trips, down from 9 (admit, budgets and claim; record_answer and
+    # succeed; each transaction with its BEGIN and COMMIT)
+    assert sent == [("update", True), ("with", True)]
+    assert job(engine, second).status == "SUCCEEDED"

@@ -5,6 +5,7 @@ Time never passes in these tests: a due probe is made due by moving `next_probe_
 past, the way the clock would.
 """
 
+import dataclasses
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -24,7 +25,7 @@ from core.listings.errors import ReviewError
 from core.listings.providers.base import ProviderAnswer
 from core.listings.review import ListingReview
 from core.operations.stats import operations_snapshot
-from core.provider_gate.breaker import GatePolicy, ProviderGate, Verdict
+from core.provider_gate.breaker import HEALTHY_SECONDS, GatePolicy, HealthyGate, ProviderGate, Verdict
 from core.provider_gate.maintenance import send_stranded_waiters
 from core.settings import Settings
 from core.telemetry import ProviderGateCollector
@@ -371,3 +372,50 @@ def test_operations_page_shows_each_breaker_with_its_waiting_jobs(engine: Engine
                     ].to_dict("records") == [{"provider": "scripted", "model": "test-model", "state": "open",
                                               "reason": "unavailable", "consecutive failures": 3,
                                               "waiting jobs": 1}]
+
+
+class Clock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def process_on(engine: Engine, provider: SwitchableProvider, clock: Clock) -> JobRunner:
+    """A worker process whose memory of a closed gate runs on `clock`."""
+    process = runner(engine, provider)
+    process.gate = dataclasses.replace(process.gate, healthy=HealthyGate(clock=clock))
+    return process
+
+
+def test_a_gate_another_process_opens_costs_no_attempt_inside_healthy_seconds(engine: Engine):
+    # Given a process that has just found the gate closed (so it claims without asking)
+    provider, first, second, third = SwitchableProvider(), *new_jobs(engine, 3)
+    process = process_on(engine, provider, Clock())
+    assert process.execute(first) is Outcome.SUCCEEDED
+    # When another process opens the gate, and this one's next call fails
+    open_the_gate(engine, SwitchableProvider())
+    provider.failure = unavailable
+    # Then that call, made inside HEALTHY_SECONDS, spends no attempt and its job waits
+    assert process.execute(second) is Outcome.PAUSED
+    assert provider.calls == 2 and jobs(engine, [second]) == [("QUEUED", 0)]
+    # and the failure made the process ask the gate again: the next job waits without a call
+    assert process.execute(third) is Outcome.PAUSED
+    assert provider.calls == 2 and {second, third} <= waiting(engine)
+
+
+def test_after_healthy_seconds_a_process_asks_the_gate_before_claiming(engine: Engine):
+    # Given a process that found the gate closed, and another process that then opened it
+    clock, provider, first, second = Clock(), SwitchableProvider(), *new_jobs(engine, 2)
+    process = process_on(engine, provider, clock)
+    assert process.execute(first) is Outcome.SUCCEEDED
+    open_the_gate(engine, SwitchableProvider())
+    # When HEALTHY_SECONDS have passed on the process's clock
+    clock.now += HEALTHY_SECONDS
+    # Then its next delivery asks the gate and waits, with no call and no attempt
+    assert process.execute(second) is Outcome.PAUSED
+    assert provider.calls == 1 and jobs(engine, [second]) == [("QUEUED", 0)]
+    assert second in waiting(engine)

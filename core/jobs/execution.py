@@ -10,6 +10,15 @@ with no call slot soon is sent again later without claiming it (rate_limits.py),
 whose seller already runs its share (seller_share.py); a job whose budget is spent ends
 unclaimed as BUDGET_EXCEEDED (core/costs/budget.py). Storage
 failures are raised so the message is redelivered later; they never become model failures.
+
+The common case costs two statements, each alone in autocommit (benchmarks/worker_pipeline.py
+--statements: 9 with their BEGIN and COMMIT before): a provider+model without a rate limit
+whose gate this process found closed within HEALTHY_SECONDS (breaker.py), with no per-seller
+cap and no daily budget, is claimed without asking the gate, unless its batch has a budget
+(then, or when the claim finds nothing, the admission below runs); and a success is written
+in the same statement as record_answer. When that answer closes the gate, its waiters are
+sent in a transaction of its own right after; if this process dies in between, the
+maintenance pass sends the waiters of a closed gate (stranded_waiters).
 """
 
 import random
@@ -31,6 +40,8 @@ from core.jobs.lifecycle import (
     fenced_give_back,
     fenced_release,
     fenced_succeed,
+    succeed_params,
+    succeed_statement,
 )
 from core.jobs.model_slots import ModelSlots
 from core.jobs.queue import JobQueue
@@ -98,8 +109,10 @@ class JobRunner:
     gate: ProviderGate = field(init=False)
     share: SellerShare = field(init=False)
     calls: CallTally = field(init=False)
+    autocommit: Engine = field(init=False)
 
     def __post_init__(self) -> None:
+        self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.gate = ProviderGate.for_provider(self.provider.name, self.provider.model, self.settings)
         self.calls = CallTally(self.engine)
         self.share = SellerShare(self.settings.max_running_per_seller)
@@ -136,8 +149,7 @@ class JobRunner:
 
     def _claim_and_run(self, job_id: uuid.UUID) -> Outcome:
         try:
-            with self.engine.begin() as connection:
-                admission = self._claim_through_gate(connection, job_id)
+            admission = self._admit(job_id)
         except BaseException:
             self.slots.release()
             raise
@@ -159,6 +171,18 @@ class JobRunner:
             return self._run(claim.attempt, slot)
         finally:
             self.in_flight.discard(claim.attempt)
+
+    def _admit(self, job_id: uuid.UUID) -> Admission:
+        """The claim alone when nothing but a budget of its batch could hold the job back
+        (module docstring), else the whole admission in one transaction."""
+        if self.gate.known_closed() and self.share.cap == 0 and self.settings.daily_budget == 0:
+            with self.autocommit.connect() as connection:
+                claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease,
+                                  unbudgeted_only=True)
+            if claim.attempt is not None or claim.exhausted:
+                return Admission(claim)
+        with self.engine.begin() as connection:
+            return self._claim_through_gate(connection, job_id)
 
     def _claim_through_gate(self, connection: Connection, job_id: uuid.UUID) -> Admission:
         """Waiting, no attempt spent: PAUSED when the provider's gate is shut (the job waits for
@@ -220,10 +244,23 @@ class JobRunner:
         except ReviewError as error:
             return self._failed(attempt, error)
         self.calls.add(self.gate.provider, self.gate.model, False, reported_tokens(reviewed))
+        if self.gate.limit is None:
+            return self._succeed_answered(attempt, reviewed)
         with self.engine.begin() as connection:
             self._provider_answered(connection)
             self.gate.charge_tokens(connection, slot, reported_tokens(reviewed))
             stored = fenced_succeed(connection, attempt, reviewed.to_stored_result())
+        return Outcome.SUCCEEDED if stored else Outcome.STALE
+
+    def _succeed_answered(self, attempt: Attempt, reviewed: service.ReviewOutcome) -> Outcome:
+        """The gate hears of the answer and the result is stored in one statement (no tokens to
+        charge without a rate limit); the gate's waiters are sent after, if it closed."""
+        with self.autocommit.connect() as connection:
+            closed, stored = self.gate.record_answer_with(
+                connection, succeed_statement(), succeed_params(attempt, reviewed.to_stored_result()))
+        if closed:
+            with self.engine.begin() as connection:
+                self.queue.enqueue(connection, self.gate.waiters(connection))
         return Outcome.SUCCEEDED if stored else Outcome.STALE
 
     def _provider_answered(self, connection: Connection) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, TextClause
 
 from core.listings.errors import SAFE_MESSAGES
 from core.sql import queries_beside
@@ -39,15 +39,18 @@ class Claim:
 
 
 def claim_job(
-    connection: Connection, job_id: uuid.UUID, max_attempts: int, lease_seconds: float
+    connection: Connection, job_id: uuid.UUID, max_attempts: int, lease_seconds: float,
+    unbudgeted_only: bool = False,
 ) -> Claim:
     """Start an attempt (new token, attempts + 1) unless the job is terminal, exhausted, or
-    RUNNING with a heartbeat younger than the lease (someone is working on it).
+    RUNNING with a heartbeat younger than the lease (someone is working on it); with
+    `unbudgeted_only`, also unless its batch has a budget.
     """
     token = uuid.uuid4()
     row = connection.execute(QUERIES["claim_job"], {
         "id": job_id, "token": token, "max_attempts": max_attempts,
         "exhausted_message": SAFE_MESSAGES[EXHAUSTED], "lease_seconds": lease_seconds,
+        "unbudgeted_only": unbudgeted_only,
     }).first()
     if row is None:
         return Claim(None)
@@ -58,8 +61,16 @@ def claim_job(
 
 def fenced_succeed(connection: Connection, attempt: Attempt, result: dict[str, Any]) -> bool:
     """Store the result if this attempt still holds the token; False means stale."""
-    params = {"id": attempt.job_id, "token": attempt.token, "result": json.dumps(result)}
-    return connection.execute(QUERIES["succeed_job"], params).first() is not None
+    return connection.execute(QUERIES["succeed_job"], succeed_params(attempt, result)).first() is not None
+
+
+def succeed_statement() -> TextClause:
+    """fenced_succeed's statement, for a caller that runs it inside another (one round trip)."""
+    return QUERIES["succeed_job"]
+
+
+def succeed_params(attempt: Attempt, result: dict[str, Any]) -> dict[str, object]:
+    return {"id": attempt.job_id, "token": attempt.token, "result": json.dumps(result)}
 
 
 def fenced_fail(connection: Connection, attempt: Attempt, code: str) -> bool:

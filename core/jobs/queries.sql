@@ -6,6 +6,8 @@
 -- delivery while it is alive is skipped, and the new token fences off any late write.
 -- A server (re)start counts as a heartbeat of every job: workers cut off by a restart get a
 -- lease from the start to beat again (this rule is also in release_stale_jobs).
+-- :unbudgeted_only (the claim without admission, core/jobs/execution.py) matches only a job
+-- whose batch has no budget (the others are admitted first: core/costs/budget.py).
 update review_jobs j set
   status = case when j.attempts >= :max_attempts then 'FAILED' else 'RUNNING' end,
   attempts = case when j.attempts >= :max_attempts then j.attempts else j.attempts + 1 end,
@@ -19,6 +21,8 @@ update review_jobs j set
 where j.id = :id and (j.status = 'QUEUED' or (j.status = 'RUNNING'
   and j.heartbeat_at < current_timestamp - make_interval(secs => :lease_seconds)
   and pg_postmaster_start_time() < current_timestamp - make_interval(secs => :lease_seconds)))
+  and (not cast(:unbudgeted_only as boolean) or not exists (select 1 from review_batches b
+    where b.id = j.batch_id and b.budget_usd is not null))
 returning j.id, j.status, j.attempts, j.payload::text as payload, j.submitted_at, j.started_at
 
 -- name: succeed_job

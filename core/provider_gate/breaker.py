@@ -14,16 +14,29 @@ A provider+model with a rate limit (rate_limits.py) also has a bucket the gate r
 slots from; a 429 with Retry-After there opens the gate at once, pausing every worker for the
 time the provider asked (the limit was meant to prevent it, so the provider's view wins).
 
+Each worker process remembers, for HEALTHY_SECONDS, that its last admission found the gate
+closed (HealthyGate): while it does, a delivery on a provider+model without a rate limit is
+claimed without asking the gate (core/jobs/execution.py), one statement less per item. What
+that costs: a gate another process opens is obeyed here up to HEALTHY_SECONDS late, so for at
+most that long this process's calls still go to the failing provider; each such failure finds
+the gate open, so its attempt is given back as when it was opened by this process's own call,
+and forgets the memory (the next delivery asks the gate). A gate half-open for its probe may see
+such a late answer close it, as any call sent just before it opened could already.
+
 Functions take the caller's connection and never commit.
 """
 
+import threading
+import time
 import uuid
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
+from functools import cache
 from typing import cast
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, TextClause, text
 
 from core.provider_gate import rate_limits
 from core.provider_gate.rate_limits import RateLimit, Slot
@@ -38,6 +51,8 @@ PROVIDER_FAILURES = {"AI_PROVIDER_UNAVAILABLE": "unavailable", "MODEL_TIMEOUT": 
 NO_EVIDENCE = frozenset({"MODEL_CAPACITY_UNAVAILABLE"})
 # A probe's result is written right after its call, which ModelSlots ends at the model deadline.
 PROBE_LEASE_MARGIN_SECONDS = 5.0
+# How long a process trusts that the gate it last found closed still is (module docstring).
+HEALTHY_SECONDS = 1.0
 
 
 class Verdict(str, Enum):
@@ -89,14 +104,42 @@ class GateState:
     waiting_jobs: int
 
 
+class HealthyGate:
+    """Until when this process takes the gate for closed without asking (thread-safe)."""
+
+    def __init__(self, seconds: float = HEALTHY_SECONDS, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds, self.clock = seconds, clock
+        self._lock = threading.Lock()
+        self._until, self._forgotten_at = 0.0, float("-inf")
+
+    def fresh(self) -> bool:
+        with self._lock:
+            return self.clock() < self._until
+
+    def seen(self, verdict: "Verdict", asked_at: float) -> None:
+        """What an admission asked at `asked_at` (the clock) found. A PASS is remembered unless
+        the memory was forgotten after it was asked (a failure seen meanwhile wins)."""
+        with self._lock:
+            if verdict is not Verdict.PASS:
+                self._until = 0.0
+            elif asked_at >= self._forgotten_at:
+                self._until = asked_at + self.seconds
+
+    def forget(self) -> None:
+        with self._lock:
+            self._until, self._forgotten_at = 0.0, self.clock()
+
+
 @dataclass(frozen=True)
 class ProviderGate:
-    """The gate of the provider+model a worker process calls, with its rate limit if any."""
+    """The gate of the provider+model a worker process calls, with its rate limit if any, and
+    this process's memory of having found it closed."""
 
     provider: str
     model: str
     policy: GatePolicy
     limit: RateLimit | None = None
+    healthy: HealthyGate = field(default_factory=HealthyGate, compare=False)
 
     @classmethod
     def for_provider(cls, provider: str, model: str, settings: Settings) -> "ProviderGate":
@@ -109,7 +152,15 @@ class ProviderGate:
     def admit(self, connection: Connection, job_id: uuid.UUID) -> Verdict:
         """PASS (closed), PROBE (this job is the one call let through) or WAIT."""
         params = self._key(job_id=job_id, probe_lease=self.policy.probe_lease)
-        return Verdict(connection.execute(QUERIES["admit"], params).scalar_one())
+        asked_at = self.healthy.clock()
+        verdict = Verdict(connection.execute(QUERIES["admit"], params).scalar_one())
+        self.healthy.seen(verdict, asked_at)
+        return verdict
+
+    def known_closed(self) -> bool:
+        """This process may claim without asking: not rate-limited, and it found the gate closed
+        less than HEALTHY_SECONDS ago with no provider failure seen since."""
+        return self.limit is None and self.healthy.fresh()
 
     def park(self, connection: Connection, job_id: uuid.UUID) -> bool:
         """Make a QUEUED job wait for the gate; False if it closed meanwhile (claim instead)."""
@@ -122,6 +173,7 @@ class ProviderGate:
 
     def record_failure(self, connection: Connection, code: str, retry_after: float | None) -> Failure:
         """Count a provider failure (`code` in PROVIDER_FAILURES) against the gate."""
+        self.healthy.forget()
         connection.execute(QUERIES["ensure_gate"], self._key())
         params = self._key(threshold=self._threshold(code, retry_after), reason=PROVIDER_FAILURES[code],
                            pause=self.policy.pause(retry_after), extend=retry_after is not None)
@@ -157,7 +209,28 @@ class ProviderGate:
         the caller must send again (none when the gate was already healthy)."""
         if connection.execute(QUERIES["record_answer"], self._key()).first() is None:
             return []
+        return self.waiters(connection)
+
+    def waiters(self, connection: Connection) -> list[uuid.UUID]:
+        """The gate closed: the jobs that waited for it, to send again (no longer waiting)."""
         return list(connection.execute(QUERIES["wake_gate_waiters"], self._key()).scalars())
+
+    def record_answer_with(self, connection: Connection, write: TextClause,
+                           params: dict[str, object]) -> tuple[bool, bool]:
+        """record_answer and one job write (`write`, returning a row when it wrote) in a single
+        statement, the gate's row taken first as in every transaction: (the gate closed, the
+        job was written). The caller wakes the waiters (`waiters`) when it closed."""
+        row = connection.execute(_answered_with(write.text), self._key(**params)).one()
+        return row.answered > 0, row.written > 0
+
+
+@cache
+def _answered_with(write: str) -> TextClause:
+    """record_answer, then `write`, as one statement. Modifying CTEs run when first read: the
+    select list reads `answered` first, so the gate's row is locked before the job's."""
+    return text(f"with answered as ({QUERIES['record_answer'].text}), written as ({write}) "
+                "select (select count(*) from answered) as answered, "
+                "(select count(*) from written) as written")
 
 
 def stranded_waiters(connection: Connection, grace_seconds: float) -> list[uuid.UUID]:
