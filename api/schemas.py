@@ -60,7 +60,8 @@ VALID_ROWS = ("true: when some rows have problems, accept the valid rows only an
 
 BUDGET = ("Most to spend on this batch, in US dollars (e.g. 2.50; optional). Once its cost reaches it, "
           "the remaining items end as CANCELLED with error code BUDGET_EXCEEDED; the spend can pass it "
-          "by at most the calls already in flight. Retry the batch with a raised budget to finish them.")
+          "by at most the calls already in flight (economy mode: by at most one provider batch, as "
+          "budgets are checked when each is sent). Retry the batch with a raised budget to finish them.")
 
 
 MODE = ("standard: each item reviewed as soon as a worker is free; economy: sent through the provider's "

@@ -21,6 +21,9 @@ ENDED = frozenset({"completed", "failed", "expired", "cancelled"})
 # Our provider batch's id travels with the provider batch (OpenAI metadata, Gemini display
 # name): how a resumed intent finds a batch the provider accepted before we could record it.
 INTENT_KEY = "listing_review_intent"
+# Each request's prompt and response schema beside its listing, in bytes (about 3 KB measured;
+# core/economy/queries.sql reserve_jobs estimates a provider batch's size with it).
+REQUEST_OVERHEAD_BYTES = 4096
 
 Answer = ProviderAnswer | ReviewError
 
@@ -51,6 +54,7 @@ class ProviderBatches(Protocol):
     provider: str
     model: str
     max_requests: int
+    max_bytes: int  # the provider's limit on one provider batch's input, with a margin
     window_seconds: float  # how long the provider may hold the jobs (recovery leaves them alone)
 
     def create(self, intent: str, requests: Sequence[tuple[str, str]]) -> Created:

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 # ~3 KB per review request: 5,000 stay well under the 20 MB of an inline batch.
 MAX_REQUESTS = 5_000
+# Gemini refuses an inline batch over 20 MB; reserve_jobs' estimate keeps to 16.
+MAX_BYTES = 16 * 2**20
 # Gemini's target is 24 hours, but a batch job expires only after 48 hours: the jobs are held
 # that long plus an hour of polling slack.
 WINDOW_SECONDS = 49 * 3600.0
@@ -46,6 +48,7 @@ class GeminiBatches:
 
     provider = "gemini"
     max_requests = MAX_REQUESTS
+    max_bytes = MAX_BYTES
     window_seconds = WINDOW_SECONDS
 
     def __init__(self, settings: Settings) -> None:
@@ -124,8 +127,8 @@ def _created(job: Any) -> Created:
 
 @contextmanager
 def _translated() -> Iterator[None]:
-    """Turn any SDK or transport error into ProviderBatchUnavailable, raised outside the `except`
-    block so the SDK error (provider text) is not even its context."""
+    """Turn any SDK or transport error into ProviderBatchUnavailable, by type only; `from None`
+    keeps the SDK error (provider text) out of any traceback printed for it."""
     from core.listings.providers.gemini import SDK_FAILURES
 
     failures: tuple[type[Exception], ...] = (*SDK_FAILURES, ValueError)
@@ -135,4 +138,4 @@ def _translated() -> Iterator[None]:
         failure = ProviderBatchUnavailable(type(error).__name__)
     else:
         return
-    raise failure
+    raise failure from None

@@ -16,7 +16,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from core.economy.batches_api import ENDED, INTENT_KEY, Answer, Created, ProviderBatchUnavailable, Status
-from core.economy.policy import MAX_REQUESTS, WINDOW_SECONDS
+from core.economy.policy import MAX_BYTES, MAX_REQUESTS, WINDOW_SECONDS
 from core.listings.errors import ReviewError
 from core.listings.prompt import render_prompt
 from core.listings.providers.openai_chat import answer_from, chat_request, status_code_error
@@ -33,6 +33,7 @@ class OpenAIBatches:
 
     provider = "openai"
     max_requests = MAX_REQUESTS
+    max_bytes = MAX_BYTES
     window_seconds = WINDOW_SECONDS
 
     def __init__(self, settings: Settings) -> None:
@@ -130,8 +131,8 @@ def _line(job_id: str, model: str, payload: str) -> bytes:
 
 @contextmanager
 def _translated() -> Iterator[None]:
-    """Turn any SDK error into ProviderBatchUnavailable, raised outside the `except` block so the
-    SDK error (provider text) is not even its context."""
+    """Turn any SDK error into ProviderBatchUnavailable, by type only; `from None` keeps the SDK
+    error (provider text) out of any traceback printed for it."""
     import openai
 
     try:
@@ -140,4 +141,4 @@ def _translated() -> Iterator[None]:
         failure = ProviderBatchUnavailable(type(error).__name__)
     else:
         return
-    raise failure
+    raise failure from None

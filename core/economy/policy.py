@@ -3,8 +3,10 @@
 from dataclasses import dataclass
 from pathlib import Path
 
-# OpenAI takes at most 50,000 requests per batch (and 200 MB; a review request is ~3 KB).
+# OpenAI takes at most 50,000 requests per batch and an input file of at most 200 MB (a review
+# request is ~3 KB; reserve_jobs' estimate keeps to 180 MB).
 MAX_REQUESTS = 50_000
+MAX_BYTES = 180 * 2**20
 # How long the provider may take (its 24 h window) plus an hour of polling slack: the jobs'
 # heartbeat is set this far ahead so recovery leaves them to the provider batch.
 WINDOW_SECONDS = 25 * 3600.0

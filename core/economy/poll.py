@@ -19,14 +19,16 @@ def poll_next_batch(engine: Engine, queue: JobQueue, batches: ProviderBatches, p
     """Poll one due provider batch; False when none was due. Raises ProviderBatchUnavailable
     (polled again once its lease is over) or storage errors."""
     with engine.begin() as connection:
-        due = connection.execute(QUERIES["claim_due_poll"], {"lease_seconds": policy.lease_seconds}).first()
+        due = connection.execute(QUERIES["claim_due_poll"], {
+            "lease_seconds": policy.lease_seconds, "provider": batches.provider}).first()
     if due is None:
         return False
+    status = batches.status(due.provider_batch_id)
     if due.state == "cancelling":
-        batches.cancel(due.provider_batch_id)
+        if status.state not in ENDED:  # an ended batch cannot be cancelled (the provider refuses)
+            batches.cancel(due.provider_batch_id)
         _finish(engine, due.id)
         return True
-    status = batches.status(due.provider_batch_id)
     if status.state not in ENDED:
         with engine.begin() as connection:
             connection.execute(QUERIES["polled"], {"id": due.id, "wait_seconds": backoff(policy, due.polls)})

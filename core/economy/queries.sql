@@ -30,18 +30,25 @@ values (:id, :batch_id, :provider, 'preparing',
 returning created_at
 
 -- name: reserve_jobs
--- Up to :limit of the batch's unsent QUEUED jobs become RUNNING for the provider batch, each
--- with its own execution token (its results are fenced by it) and one attempt spent. The
--- heartbeat is set to the end of the provider's window: the provider holds these jobs until
--- then, so recovery (release_stale_jobs) leaves them alone. A job joins at most one provider
--- batch ever (provider_batch_jobs' primary key).
-with picked as (
-  select j.id from review_jobs j
+-- Up to :limit of the batch's unsent QUEUED jobs, and no more than fit in :max_bytes of
+-- requests (each estimated as twice its stored listing, for the escaping of a JSON string in a
+-- JSON request, plus :overhead_bytes of prompt and schema; the first always fits), become RUNNING for the provider batch, each with its own execution token (its results
+-- are fenced by it) and one attempt spent. The heartbeat is set to the end of the provider's
+-- window: the provider holds these jobs until then, so recovery (release_stale_jobs) leaves
+-- them alone. A job joins at most one provider batch ever (provider_batch_jobs' primary key).
+-- The batch row is locked by next_economy_batch, so no other process reserves from it now.
+with sized as (
+  select j.id, sum(2 * octet_length(j.payload::text) + :overhead_bytes)
+                 over (order by j.item_position rows unbounded preceding) as running_bytes
+  from review_jobs j
   where j.batch_id = :batch_id and j.status = 'QUEUED'
     and not exists (select 1 from provider_batch_jobs p where p.job_id = j.id)
   order by j.item_position
   limit :limit
-  for update skip locked
+), picked as (
+  select j.id from review_jobs j join sized s on s.id = j.id
+  where s.running_bytes <= :max_bytes or s.running_bytes = (select min(running_bytes) from sized)
+  for update of j skip locked
 ), claimed as (
   update review_jobs j set status = 'RUNNING', attempts = j.attempts + 1,
     execution_token = gen_random_uuid(), started_at = current_timestamp,
@@ -54,35 +61,52 @@ select id, :provider_batch, execution_token from claimed
 returning job_id
 
 -- name: claim_due_intent
--- A provider batch whose sender died (or failed) before recording the provider's answer, once
--- its lease is over; taking it renews the lease. SKIP LOCKED: one process per intent.
+-- A provider batch of this provider whose sender died (or failed) before recording the
+-- provider's answer, once its lease is over; taking it renews the lease. SKIP LOCKED: one
+-- process per intent.
 update provider_batches set next_poll_at = current_timestamp + make_interval(secs => :lease_seconds)
 where id = (select id from provider_batches
-            where state = 'preparing' and next_poll_at <= current_timestamp
+            where state = 'preparing' and provider = :provider and next_poll_at <= current_timestamp
             order by next_poll_at limit 1 for update skip locked)
 returning id, created_at
 
 -- name: requests
--- The listings a provider batch carries, to build its input file.
+-- The listings a provider batch still carries (not cancelled meanwhile), to build its input.
 select j.id, j.payload::text as payload
 from provider_batch_jobs p join review_jobs j on j.id = p.job_id
-where p.provider_batch_id = :id
+where p.provider_batch_id = :id and j.status = 'RUNNING' and j.execution_token = p.token
 order by j.item_position
+
+-- name: drop_empty_intent
+-- Every job an unsent intent carried was cancelled before it was sent: nothing to create. The
+-- intent goes (its provider_batch_jobs rows with it; the jobs are terminal, so none is sent).
+delete from provider_batches where id = :id and state = 'preparing'
+
+-- name: recorded_provider_batch
+-- What an intent recorded, when recording ours matched nothing.
+select provider_batch_id from provider_batches where id = :id
 
 -- name: record_submission
 -- The provider accepted the batch: its id is stored in the same transaction that marks the
--- intent submitted. Fails (UNIQUE) if that provider batch is already recorded.
-update provider_batches set provider_batch_id = :provider_batch_id, input_file_id = :input_file_id,
-  state = 'submitted', submitted_at = current_timestamp, expected_by = :expected_by,
+-- intent submitted, or 'cancelling' (at once) when the seller cancelled every job it carries
+-- while it was being created. Fails (UNIQUE) if that provider batch is already recorded.
+update provider_batches pb set provider_batch_id = :provider_batch_id, input_file_id = :input_file_id,
+  state = case when exists (select 1 from provider_batch_jobs p join review_jobs j on j.id = p.job_id
+                            where p.provider_batch_id = pb.id and j.status = 'RUNNING'
+                              and j.execution_token = p.token)
+          then 'submitted' else 'cancelling' end,
+  submitted_at = current_timestamp, expected_by = :expected_by,
   next_poll_at = current_timestamp + make_interval(secs => :first_poll_seconds)
-where id = :id and state = 'preparing'
-returning id
+where pb.id = :id and pb.state = 'preparing'
+returning pb.state
 
 -- name: claim_due_poll
--- One submitted (or cancelling) provider batch due for a poll; taking it renews its lease.
+-- One submitted (or cancelling) provider batch of this provider due for a poll; taking it
+-- renews its lease.
 update provider_batches set next_poll_at = current_timestamp + make_interval(secs => :lease_seconds)
 where id = (select id from provider_batches
-            where state in ('submitted', 'cancelling') and next_poll_at <= current_timestamp
+            where state in ('submitted', 'cancelling') and provider = :provider
+              and next_poll_at <= current_timestamp
             order by next_poll_at limit 1 for update skip locked)
 returning id, provider_batch_id, state, polls
 

@@ -15,6 +15,7 @@ jobs again. The one window left is a crash inside the provider's create call its
 may not have been accepted): the lookup covers it too, since the tag travels with the request.
 """
 
+import logging
 import uuid
 from datetime import datetime
 from typing import Final, Literal
@@ -22,12 +23,18 @@ from typing import Final, Literal
 from sqlalchemy import Connection, Engine
 
 from core.costs.budget import BUDGET_EXCEEDED, JobBudgets, budget_reached
-from core.economy.batches_api import Created, ProviderBatches
+from core.economy.batches_api import (
+    REQUEST_OVERHEAD_BYTES,
+    Created,
+    ProviderBatches,
+    ProviderBatchUnavailable,
+)
 from core.economy.policy import EconomyPolicy
 from core.listings.errors import SAFE_MESSAGES
 from core.sql import queries_beside
 
 QUERIES = queries_beside(__file__)
+log = logging.getLogger(__name__)
 # What a claim found when the batch's budget is spent: nothing to send, but a pass's work done.
 OVER_BUDGET: Final = "over budget"
 
@@ -37,12 +44,12 @@ def send_next_batch(engine: Engine, batches: ProviderBatches, policy: EconomyPol
     over budget; False when nothing was due. Raises ProviderBatchUnavailable (the intent is
     resumed after its lease) or storage errors."""
     with engine.begin() as connection:
-        resumed = connection.execute(QUERIES["claim_due_intent"],
-                                     {"lease_seconds": policy.lease_seconds}).first()
+        resumed = connection.execute(QUERIES["claim_due_intent"], {
+            "lease_seconds": policy.lease_seconds, "provider": batches.provider}).first()
         intent = (resumed.id, resumed.created_at) if resumed else _new_intent(connection, batches, policy)
     if not isinstance(intent, tuple):
         return intent == OVER_BUDGET
-    _send(engine, batches, policy, *intent)
+    _send(engine, batches, policy, *intent, resumed=resumed is not None)
     return True
 
 
@@ -62,25 +69,50 @@ def _new_intent(connection: Connection, batches: ProviderBatches,
     created_at = connection.execute(QUERIES["insert_intent"], {
         "id": intent, "batch_id": batch.id, "provider": batches.provider,
         "lease_seconds": policy.lease_seconds}).scalar_one()
-    connection.execute(QUERIES["reserve_jobs"], {"batch_id": batch.id, "provider_batch": intent,
-                                                 "limit": min(policy.max_requests, batches.max_requests),
-                                                 "window_seconds": batches.window_seconds})
+    connection.execute(QUERIES["reserve_jobs"], {
+        "batch_id": batch.id, "provider_batch": intent,
+        "limit": min(policy.max_requests, batches.max_requests), "max_bytes": batches.max_bytes,
+        "overhead_bytes": REQUEST_OVERHEAD_BYTES, "window_seconds": batches.window_seconds})
     return intent, created_at
 
 
 def _send(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, intent: uuid.UUID,
-          created_at: datetime) -> None:
-    """Steps 2 and 3, after looking for what an earlier pass may have created."""
-    created = batches.find(str(intent), created_at) or _create(engine, batches, intent)
+          created_at: datetime, *, resumed: bool) -> None:
+    """Steps 2 and 3; a resumed intent first looks for what an earlier pass may have created (a
+    new one cannot have any: its create is this pass's)."""
+    created = (batches.find(str(intent), created_at) if resumed else None) or _create(engine, batches, intent)
+    if created is None:
+        return
     with engine.begin() as connection:
-        connection.execute(QUERIES["record_submission"], {
+        recorded = connection.execute(QUERIES["record_submission"], {
             "id": intent, "provider_batch_id": created.provider_batch_id,
             "input_file_id": created.input_file_id, "expected_by": created.expected_by,
-            "first_poll_seconds": policy.first_poll_seconds})
+            "first_poll_seconds": policy.first_poll_seconds}).first()
+        ours = recorded is not None or connection.execute(
+            QUERIES["recorded_provider_batch"], {"id": intent}).scalar() == created.provider_batch_id
+    if not ours:
+        _withdraw(batches, intent, created)
 
 
-def _create(engine: Engine, batches: ProviderBatches, intent: uuid.UUID) -> Created:
-    with engine.connect() as connection:
+def _create(engine: Engine, batches: ProviderBatches, intent: uuid.UUID) -> Created | None:
+    """The provider batch of the jobs the intent still carries; None (and the intent dropped)
+    when the seller cancelled them all before it was sent."""
+    with engine.begin() as connection:
         rows = connection.execute(QUERIES["requests"], {"id": intent})
         requests = [(str(row.id), row.payload) for row in rows]
+        if not requests:
+            connection.execute(QUERIES["drop_empty_intent"], {"id": intent})
+            return None
     return batches.create(str(intent), requests)
+
+
+def _withdraw(batches: ProviderBatches, intent: uuid.UUID, created: Created) -> None:
+    """Another pass recorded a different provider batch for this intent while ours was being
+    created (our lease ran out mid-upload): ours would be paid for and never read, so it is
+    cancelled (at most once; a failure is only logged, by type)."""
+    log.warning("economy intent %s was recorded by another pass; cancelling the duplicate provider batch",
+                intent)
+    try:
+        batches.cancel(created.provider_batch_id)
+    except ProviderBatchUnavailable as failure:
+        log.warning("cancelling the duplicate provider batch failed: %s", failure)
