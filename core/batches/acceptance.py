@@ -59,16 +59,19 @@ class RejectedRows:
 
 @dataclass(frozen=True)
 class AcceptedBatch:
-    """The acceptance response; `created` is False for an idempotent replay, `mode` the batch's
-    stored mode (what the seller learns when core decided it)."""
+    """The acceptance response; `created` is False for an idempotent replay."""
 
     created: bool
     summary: BatchSummary
-    mode: BatchMode = "standard"
 
     @property
     def batch_id(self) -> uuid.UUID:
         return self.summary.batch_id
+
+    @property
+    def mode(self) -> BatchMode:
+        """The batch's stored mode (what the seller learns when core decided it)."""
+        return self.summary.mode
 
     def to_json_dict(self) -> dict[str, Any]:
         """The article's acceptance shape, plus `created`, the batch's name and the rows it left
@@ -148,10 +151,10 @@ def store_batch(
     StorageUnavailable when the database is down.
     """
     with storage_errors(), engine.begin() as connection:
-        created, batch_id, mode = _create_or_find(connection, owner, key, request_hash, columns, replay_mode)
+        created, batch_id = _create_or_find(connection, owner, key, request_hash, columns, replay_mode)
         if created:
             queue.enqueue(connection, insert_jobs(connection, batch_id))
-        return AcceptedBatch(created, read_summary(connection, owner, batch_id), mode)
+        return AcceptedBatch(created, read_summary(connection, owner, batch_id))
 
 
 def batch_columns(source: SourceFile, retry_of: uuid.UUID | None, name: str | None,
@@ -206,11 +209,11 @@ def _prepare(item: CatalogItem) -> PreparedItem:
 def _create_or_find(
     connection: Connection, owner: str, key: str, request_hash: str, columns: dict[str, Any],
     replay_mode: BatchMode | None,
-) -> tuple[bool, uuid.UUID, BatchMode]:
+) -> tuple[bool, uuid.UUID]:
     new_id = uuid.uuid4()
     params = {"id": new_id, "owner": owner, "key": key, "request_hash": request_hash, **columns}
     if connection.execute(QUERIES["insert_batch"], params).first() is not None:
-        return True, new_id, params["mode"]
+        return True, new_id
     existing = connection.execute(QUERIES["find_batch_by_key"], {"owner": owner, "key": key}).one()
     if existing.request_hash != request_hash:
         raise IdempotencyConflict(
@@ -222,7 +225,7 @@ def _create_or_find(
             f"These listings were already submitted in {existing.mode} mode. Submit them without "
             f"a mode (or in {existing.mode} mode) to see that batch, or use a new key for a new batch."
         )
-    return False, existing.id, existing.mode
+    return False, existing.id
 
 
 def _insert_jobs(
