@@ -32,6 +32,7 @@ from tests.test_economy_mode import (
     NOW,
     QUEUE,
     economy_batch,
+    fail_recording,
     provider_batch_states,
     queued_messages,
     statuses,
@@ -164,12 +165,7 @@ def test_a_crash_between_gemini_s_acceptance_and_our_commit_creates_no_second_ba
         engine: Engine, fake: FakeGemini) -> None:
     fake.batches.plan.hold = True
     batch_id = economy_batch(engine, 3)
-    with engine.begin() as conn:
-        conn.execute(text("""
-            create function fail_record() returns trigger language plpgsql as
-              $$ begin raise exception 'crash before commit'; end $$;
-            create trigger fail_record before update of provider_batch_id on provider_batches
-              for each row execute function fail_record()"""))
+    fail_recording(engine)
     with pytest.raises(ProgrammingError, match="crash before commit"):
         run_pass(engine, fake)
     assert len(fake.batches.created) == 1 and provider_batch_states(engine, batch_id) == ["preparing"]

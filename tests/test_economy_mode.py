@@ -189,17 +189,22 @@ def test_an_unusable_answer_fails_with_the_standard_code_and_no_provider_text(en
     assert "secret" not in stored
 
 
-def test_a_crash_between_the_providers_acceptance_and_our_commit_sends_nothing_twice(
-        engine: Engine, fake: FakeOpenAI) -> None:
-    # Given the commit that records the provider batch fails (a trigger stands in for the crash)
-    fake.batches.plan.hold = True
-    batch_id = economy_batch(engine, 3)
+def fail_recording(engine: Engine) -> None:
+    """The commit that records a provider batch fails (a trigger stands in for a crash)."""
     with engine.begin() as conn:
         conn.execute(text("""
             create function fail_record() returns trigger language plpgsql as
               $$ begin raise exception 'crash before commit'; end $$;
             create trigger fail_record before update of provider_batch_id on provider_batches
               for each row execute function fail_record()"""))
+
+
+def test_a_crash_between_the_providers_acceptance_and_our_commit_sends_nothing_twice(
+        engine: Engine, fake: FakeOpenAI) -> None:
+    # Given the commit that records the provider batch fails (a trigger stands in for the crash)
+    fake.batches.plan.hold = True
+    batch_id = economy_batch(engine, 3)
+    fail_recording(engine)
     with pytest.raises(DBAPIError):
         run_pass(engine, fake)
     assert len(fake.batches.created) == 1 and provider_batch_states(engine, batch_id) == ["preparing"]
