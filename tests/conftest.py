@@ -32,6 +32,24 @@ _numbers = itertools.count(1)
 _embedded_pgdata: list[Path] = []
 
 
+@pytest.fixture(scope="session", autouse=True)
+def isolated_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """No test, nor any process it starts, uses the user's data directory: a path that falls
+    back to local mode starts the embedded server in LISTING_REVIEW_HOME, which is then this
+    session's own and stopped at its end."""
+    from core.embedded_postgres import stop
+
+    home = tmp_path_factory.mktemp("listing-review-home")
+    previous = os.environ.get("LISTING_REVIEW_HOME")
+    os.environ["LISTING_REVIEW_HOME"] = str(home)
+    yield home
+    stop(home)
+    if previous is None:
+        os.environ.pop("LISTING_REVIEW_HOME")
+    else:
+        os.environ["LISTING_REVIEW_HOME"] = previous
+
+
 def _docker_answers() -> bool:
     try:
         import docker
