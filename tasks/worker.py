@@ -62,7 +62,7 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     worker.stop(timeout=int(settings.shutdown_wait * 1000))
     recovery.join(settings.recovery_interval + 5)
     runner.slots.close()
-    runner.calls.flush()  # the last second's provider call counts (core/provider_gate/call_tally.py)
+    runner.calls.close()  # the last second's provider call counts (core/provider_gate/call_tally.py)
     broker.close()
 
 

@@ -42,6 +42,7 @@ class CallTally:
         self.engine = engine
         self.every = every
         self._lock = threading.Lock()
+        self._writing = threading.Lock()  # one write at a time; close() waits for one under way
         self._pending: dict[tuple[str, str, int], _Pending] = {}
         self._timer: threading.Timer | None = None
 
@@ -60,10 +61,22 @@ class CallTally:
 
     def flush(self) -> None:
         """Write what was counted since the last write (nothing when nothing was)."""
+        with self._writing:
+            with self._lock:
+                pending, self._pending, self._timer = self._pending, {}, None
+            if pending:
+                self._write(pending)
+
+    def close(self) -> None:
+        """At the process's stop: no more timed writes; a write under way is waited for, then
+        the rest is written (a daemon timer killed mid-write at exit would lose its second)."""
         with self._lock:
-            pending, self._pending, self._timer = self._pending, {}, None
-        if not pending:
-            return
+            timer = self._timer
+        if timer is not None:
+            timer.cancel()
+        self.flush()
+
+    def _write(self, pending: dict[tuple[str, str, int], _Pending]) -> None:
         try:
             with self.engine.begin() as connection:
                 for (provider, model, minute), counts in sorted(pending.items()):
