@@ -3,10 +3,15 @@ entry points depend on the composition root, never on each other, and core on no
 """
 
 import ast
+import os
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+
+from core.embedded_postgres import stop
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("core", "tasks", "composition", "ui", "api", "cli", "migrations")
@@ -54,3 +59,19 @@ def test_our_packages_form_no_cycle():
 
     for package in PACKAGES:
         visit(package, ())
+
+
+def test_collecting_the_tests_starts_nothing(tmp_path: Path):
+    """Importing every test module (what collection does, before any fixture) does no I/O: a
+    module that imported a Streamlit page ran it, which started the embedded server in the
+    user's data directory."""
+    home = tmp_path / "home"
+    try:
+        collected = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests"],
+            cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=300,
+            env=os.environ | {"LISTING_REVIEW_HOME": str(home)})
+        assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr[-3000:]
+        assert not home.exists()
+    finally:
+        stop(home)

@@ -10,7 +10,7 @@ from sqlalchemy import Engine, text
 from streamlit.testing.v1 import AppTest
 
 from core.listings.errors import next_step
-from ui.views.upload import mapping_key
+from ui.column_mapping import mapping_key
 
 APP = Path(__file__).parent.parent / "ui" / "app.py"
 SAMPLES = Path(__file__).parent.parent / "sample_catalogs"

@@ -9,20 +9,17 @@ import streamlit as st
 
 from core.batches.submission import submit_catalog
 from core.catalogs.check import CatalogCheck, check_catalog
-from core.catalogs.mapping import TARGETS, ColumnMap, changed_targets, suggested_targets
+from core.catalogs.mapping import ColumnMap
 from core.catalogs.report import error_report_csv
 from core.economy.mode import ECONOMY_PROVIDERS, automatic_rule, mode_for
 from core.settings import Settings
+from ui.column_mapping import mapping_editor
 from ui.components import post_notice
 from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
 MODE_LABELS = {"standard": "Standard (minutes)", "economy": "Economy (within 24 h, about half the price)"}
 AUTOMATIC = "automatic"  # the seller chose no mode: core decides (mode_for)
-MAPPING_HELP = ("Which field each of your columns holds. 'attribute' keeps the column as an extra "
-                "detail of the listing; 'ignore' leaves it out.")
-
-
 def read_upload(settings: Settings) -> tuple[str, bytes] | None:
     st.caption(f"CSV, JSON or JSONL; up to {settings.max_batch_items:,} listings and "
                f"{settings.max_upload_megabytes} MB per file.")
@@ -36,24 +33,6 @@ def read_upload(settings: Settings) -> tuple[str, bytes] | None:
 def checked(settings: Settings, name: str, data: bytes, column_map: ColumnMap | None) -> CatalogCheck | None:
     return call(lambda: check_catalog(data, name, settings.max_batch_items, settings.max_upload_bytes,
                                       column_map))
-
-
-def mapping_key(columns: list[str]) -> str:
-    """The editor's key: one per header, so each file shape keeps its own edits."""
-    return "mapping-" + "\x1f".join(columns)
-
-
-def mapping_editor(columns: list[str], has_errors: bool) -> ColumnMap | None:
-    """One table for every column (edits are kept per header for the session, so re-uploading
-    a fixed file keeps the mapping); returns only what differs from the columns' meaning."""
-    with st.expander("Column mapping", expanded=has_errors):
-        st.caption(MAPPING_HELP)
-        proposed = suggested_targets(columns)
-        table = pd.DataFrame({"Your column": columns, "Holds": [proposed[name] for name in columns]})
-        edited = st.data_editor(
-            table, hide_index=True, disabled=["Your column"], key=mapping_key(columns),
-            column_config={"Holds": st.column_config.SelectboxColumn(options=TARGETS, required=True)})
-    return changed_targets(dict(zip(edited["Your column"], edited["Holds"], strict=True))) or None
 
 
 def show_problems(check: CatalogCheck, file_name: str) -> None:
