@@ -14,9 +14,7 @@ Uses a throwaway embedded PostgreSQL.
 """
 
 import argparse
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -26,7 +24,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from core import embedded_postgres  # noqa: E402
+from benchmarks.scratch import scratch_database  # noqa: E402
 
 PAYLOAD = "x" * 600  # about a message's size
 STATEMENTS = {"ack with NOTIFY (dramatiq-pg)": "select pg_notify('dramatiq.q.ack', %s)",
@@ -76,13 +74,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--transactions", type=int, default=2000)
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp()) / "home"
-    try:
-        url = embedded_postgres.ensure_running(home)
+    with scratch_database(migrated=False) as url:
         run(url, args.transactions)
-    finally:
-        embedded_postgres.stop(home)
-        shutil.rmtree(home.parent, ignore_errors=True)
 
 
 if __name__ == "__main__":

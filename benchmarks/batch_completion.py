@@ -19,10 +19,8 @@ Uses a throwaway embedded PostgreSQL.
 import argparse
 import importlib
 import queue
-import shutil
 import statistics
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -33,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import Engine, text  # noqa: E402
 
-from core import embedded_postgres, schema  # noqa: E402
+from benchmarks.scratch import scratch_database  # noqa: E402
 from core.database import make_engine  # noqa: E402
 from core.jobs.lifecycle import Attempt, fenced_succeed  # noqa: E402
 from core.provider_gate.call_tally import CallTally  # noqa: E402
@@ -147,14 +145,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp()) / "home"
-    try:
-        engine = make_engine(embedded_postgres.ensure_running(home), pool_size=args.sessions + 2)
-        schema.upgrade(engine)
-        run(engine, args)
-    finally:
-        embedded_postgres.stop(home)
-        shutil.rmtree(home.parent, ignore_errors=True)
+    with scratch_database() as url:
+        run(make_engine(url, pool_size=args.sessions + 2), args)
 
 
 def run(engine: Engine, args: argparse.Namespace) -> None:

@@ -13,9 +13,7 @@ Uses a throwaway embedded PostgreSQL.
 """
 
 import argparse
-import shutil
 import sys
-import tempfile
 import tracemalloc
 import uuid
 from collections.abc import Callable
@@ -26,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import openai
 from sqlalchemy import Engine, text
 
-from core import embedded_postgres, schema
+from benchmarks.scratch import scratch_database
 from core.batches.acceptance import accept_batch
 from core.database import make_engine
 from core.economy.openai_batches import OpenAIBatches
@@ -90,18 +88,12 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=2_000)
     parser.add_argument("--large", type=int, default=20_000)
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp()) / "home"
-    try:
-        engine = make_engine(embedded_postgres.ensure_running(home))
-        schema.upgrade(engine)
-        with FakeOpenAI() as fake:
-            small, small_whole = measure(engine, fake, args.small)
-            large, large_whole = measure(engine, fake, args.large)
-        print(f"growth {args.large // args.small}x the answers: streamed peak x{large / small:.2f}, "
-              f"whole read x{large_whole / small_whole:.2f}")
-    finally:
-        embedded_postgres.stop(home)
-        shutil.rmtree(home.parent, ignore_errors=True)
+    with scratch_database() as url, FakeOpenAI() as fake:
+        engine = make_engine(url)
+        small, small_whole = measure(engine, fake, args.small)
+        large, large_whole = measure(engine, fake, args.large)
+    print(f"growth {args.large // args.small}x the answers: streamed peak x{large / small:.2f}, "
+          f"whole read x{large_whole / small_whole:.2f}")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,8 @@ Uses a throwaway embedded PostgreSQL.
 """
 
 import argparse
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -31,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import Engine, text
 
 from benchmarks.economy_results import peak_mib
-from core import embedded_postgres, schema
+from benchmarks.scratch import scratch_database
 from core.batches.acceptance import accept_batch
 from core.database import make_engine
 from core.economy.openai_batches import OpenAIBatches
@@ -121,15 +119,8 @@ def main() -> None:
     parser.add_argument("--items", type=int, default=10_000)
     parser.add_argument("--failed", type=int, default=300)
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp()) / "home"
-    try:
-        engine = make_engine(embedded_postgres.ensure_running(home))
-        schema.upgrade(engine)
-        with FakeOpenAI() as fake:
-            measure(engine, fake, args.items, args.failed)
-    finally:
-        embedded_postgres.stop(home)
-        shutil.rmtree(home.parent, ignore_errors=True)
+    with scratch_database() as url, FakeOpenAI() as fake:
+        measure(make_engine(url), fake, args.items, args.failed)
 
 
 if __name__ == "__main__":

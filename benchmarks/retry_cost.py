@@ -10,10 +10,8 @@ Target (issue 14): retry of 10,000 failed items < 500 ms. Uses a throwaway embed
 """
 
 import argparse
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from decimal import Decimal
@@ -25,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import Engine, text  # noqa: E402
 
 from benchmarks.notify_each import NotifyEachQueue  # noqa: E402
-from core import embedded_postgres, schema  # noqa: E402
+from benchmarks.scratch import scratch_database  # noqa: E402
 from core.batches.acceptance import accept_batch  # noqa: E402
 from core.batches.retry import retry_failed, retry_key  # noqa: E402
 from core.catalogs.check import CatalogItem  # noqa: E402
@@ -100,14 +98,8 @@ def main() -> None:
     parser.add_argument("--items", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    home = Path(tempfile.mkdtemp()) / "home"
-    try:
-        engine = make_engine(embedded_postgres.ensure_running(home))
-        schema.upgrade(engine)
-        run(engine, args.items, args.runs)
-    finally:
-        embedded_postgres.stop(home)
-        shutil.rmtree(home.parent, ignore_errors=True)
+    with scratch_database() as url:
+        run(make_engine(url), args.items, args.runs)
 
 
 if __name__ == "__main__":
