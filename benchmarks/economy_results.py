@@ -57,7 +57,7 @@ def ended_provider_batch(engine: Engine, fake: FakeOpenAI, batches: OpenAIBatche
     accept_batch(engine, QUEUE, owner="bench", key=f"k-{uuid.uuid4()}", items=items(count),
                  max_items=count, mode="economy")
     fake.batches.plan.hold = True
-    assert send_next_batch(engine, batches, POLICY)
+    assert send_next_batch(engine, QUEUE, batches, POLICY)
     fake.batches.plan.hold = False
     output = batches.status(fake.batches.created[-1]).output_file_id
     with engine.begin() as connection:

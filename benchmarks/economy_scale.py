@@ -80,7 +80,7 @@ def ended_provider_batch(engine: Engine, fake: FakeOpenAI, batches: OpenAIBatche
 def sent(engine: Engine, fake: FakeOpenAI, batches: OpenAIBatches) -> float:
     """Send the accepted economy batch (held at the provider, then ended); the send's seconds."""
     fake.batches.plan.hold = True
-    took = seconds(lambda: send_next_batch(engine, batches, POLICY))
+    took = seconds(lambda: send_next_batch(engine, QUEUE, batches, POLICY))
     ended_provider_batch(engine, fake, batches)
     return took
 

@@ -219,7 +219,8 @@ class SellerTurn(SQLModel, table=True):
 
 class ProviderBatch(SQLModel, table=True):
     """One provider batch of an economy batch's jobs (core/economy): an intent until the
-    provider accepted it, then polled until its results are written."""
+    provider accepted it, then polled until its results are written; or 'refused' when the
+    provider refused its create too often (its jobs went back to standard mode)."""
 
     __tablename__ = "provider_batches"
 
@@ -237,6 +238,7 @@ class ProviderBatch(SQLModel, table=True):
     polls: int = 0
     output_file_id: str | None = Field(default=None, sa_type=sa.Text)
     error_file_id: str | None = Field(default=None, sa_type=sa.Text)
+    create_refusals: int = 0
 
 
 class ProviderBatchJob(SQLModel, table=True):

@@ -12,6 +12,7 @@ schema whose fields are all described) and must carry a `key`; a batch with a ba
 refused with 400 and recorded in `rejected`. A batch ends on its first retrieval as `plan` says
 (completed with some items failed, expired or cancelled part-way, failed), unless `plan.hold`
 keeps it running; answered items carry the generateContent fake's default answer.
+`plan.refuse_create` answers every create with that HTTP error (google.rpc's error body).
 """
 
 import json
@@ -38,6 +39,7 @@ class GeminiBatchPlan:
     answered_items: int = 0
     hold: bool = False
     content: str | None = None
+    refuse_create: int | None = None
 
 
 class FakeGeminiBatches:
@@ -50,6 +52,7 @@ class FakeGeminiBatches:
         self.created: list[str] = []  # batch names ("batches/..."), in creation order
         self.cancelled: list[str] = []
         self.rejected: list[list[str]] = []
+        self.refused = 0  # creates answered with plan.refuse_create
         self._lock = threading.Lock()
 
     def handles(self, path: str) -> bool:
@@ -71,6 +74,10 @@ class FakeGeminiBatches:
     def _create(self, model: str, body: Any) -> tuple[int, Any]:
         from tests.fake_gemini import _schema_problems
 
+        if self.plan.refuse_create is not None:
+            self.refused += 1
+            return self.plan.refuse_create, {"error": {"code": self.plan.refuse_create,
+                                                       "message": "fake INTERNAL", "status": "INTERNAL"}}
         batch = body.get("batch", {}) if isinstance(body, dict) else {}
         requests = batch.get("inputConfig", {}).get("requests", {}).get("requests", [])
         problems = [problem for item in requests for problem in _request_problems(item, _schema_problems)]

@@ -17,6 +17,7 @@ It also speaks the Files and Batches APIs (economy mode): POST /v1/files (multip
 `plan.hold` keeps it in progress; each answer is the one the Chat Completions path would give
 (a request whose schema is not strict gets a 400 line). `plan.gate` sends a file's first
 `plan.gate_lines` lines and the rest only once the gate opens (streaming is checked so).
+`plan.refuse_create` answers every batch create with that HTTP error, as a provider refusing it.
 
 Like a provider with a rate limit, `FakeOpenAI(rpm=120, tpm=...)` answers what goes over it
 with 429 and a Retry-After (WindowLimit) and counts those answers; off by default.
@@ -346,6 +347,8 @@ class BatchPlan:
     # Output files are sent gated: their first `gate_lines` lines, the rest once `gate()`.
     gate: Callable[[], bool] | None = None
     gate_lines: int = 0
+    # Every batch create is answered with this HTTP error (the upload still succeeds).
+    refuse_create: int | None = None
 
 
 class FakeBatches:
@@ -357,6 +360,8 @@ class FakeBatches:
         self.batches: dict[str, dict[str, Any]] = {}
         self.created: list[str] = []  # batch ids, in creation order
         self.cancelled: list[str] = []
+        self.refused = 0  # creates answered with plan.refuse_create
+        self.downloads: list[str] = []  # file ids whose content was asked for, in order
         self._lock = threading.Lock()
 
     def answer(self, method: str, path: str, body: bytes, content_type: str) -> Behaviour:
@@ -367,6 +372,9 @@ class FakeBatches:
                 return Behaviour(200, self._upload(body, content_type))
             if route[:3] == ("GET", "files", 3) and parts[1] in self.files:
                 return Behaviour(200, self._content(parts[1]))
+            if route[:3] == ("POST", "batches", 1) and self.plan.refuse_create is not None:
+                self.refused += 1
+                return Behaviour(self.plan.refuse_create, _error_body(self.plan.refuse_create))
             if route[:3] == ("POST", "batches", 1):
                 return Behaviour(200, self._create(json.loads(body)))
             if route[:3] == ("GET", "batches", 1):
@@ -377,6 +385,7 @@ class FakeBatches:
             return Behaviour(404, _error_body(404))
 
     def _content(self, file_id: str) -> bytes | GatedBody:
+        self.downloads.append(file_id)
         data = self.files[file_id]
         if self.plan.gate is None:
             return data

@@ -40,14 +40,14 @@ def test_an_economy_batch_whose_budget_is_spent_sends_no_more_and_ends_the_rest_
     batch_id = accept_batch(engine, QUEUE, owner="local", key="budgeted", items=items(4), max_items=4,
                             mode="economy", budget=Decimal("0.0001")).batch_id
     batches, policy = OpenAIBatches(economy_settings(fake)), replace(NOW, max_requests=2)
-    assert send_next_batch(engine, batches, policy)
+    assert send_next_batch(engine, QUEUE, batches, policy)
     assert poll_next_batch(engine, QUEUE, batches, policy, max_attempts=3)
     # When the next claim is made
-    assert send_next_batch(engine, batches, policy)
+    assert send_next_batch(engine, QUEUE, batches, policy)
     # Then the other two end as the standard path ends them (no call, no attempt)
     assert jobs(engine, batch_id) == [("SUCCEEDED", None, None, 1)] * 2 + over_budget(2)
     assert len(fake.batches.created) == 1
-    assert not send_next_batch(engine, batches, policy)
+    assert not send_next_batch(engine, QUEUE, batches, policy)
 
 
 def test_a_seller_s_daily_budget_stops_their_next_economy_batch_before_it_is_sent(

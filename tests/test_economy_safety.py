@@ -70,7 +70,7 @@ def test_a_batch_cancelled_before_its_provider_batch_was_sent_sends_nothing(engi
     # Given an economy batch whose provider batch could not be created yet
     batch_id = economy_batch(engine, 3)
     with pytest.raises(ProviderBatchUnavailable):
-        send_next_batch(engine, RefusedCreate(economy_settings(fake)), NOW)
+        send_next_batch(engine, QUEUE, RefusedCreate(economy_settings(fake)), NOW)
     assert provider_batch_states(engine, batch_id) == ["preparing"]
     # When the seller cancels it, and the intent is taken up again
     assert cancel_unstarted(engine, "local", batch_id) == 3

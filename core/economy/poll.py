@@ -1,11 +1,23 @@
 """Polling submitted provider batches from the maintenance loop (no thread per batch): one due
 provider batch per call, its next poll after an exponential backoff, and once it has ended its
 answers streamed into the job lifecycle (core/economy/results.py) chunk by chunk.
+
+One poll at a time writes a provider batch's answers: a poll whose lease ran out mid-write
+(a long download) would otherwise write the same jobs beside the next poll, the two locking
+them in different orders until PostgreSQL's deadlock detector rolls one back. The writer holds
+the provider batch by a session advisory lock (queries.sql lock_for_writing); a poll finding it
+held moves on without waiting, and a writer that dies lets it go with its session.
 """
 
-from sqlalchemy import Engine
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
-from core.economy.batches_api import ENDED, ProviderBatches
+from sqlalchemy import Connection, Engine, Row
+from sqlalchemy.exc import SQLAlchemyError
+
+from core.economy.batches_api import ENDED, ProviderBatches, Status
 from core.economy.policy import EconomyPolicy
 from core.economy.results import ResultWriter
 from core.jobs.queue import JobQueue
@@ -31,18 +43,46 @@ def poll_next_batch(engine: Engine, queue: JobQueue, batches: ProviderBatches, p
         return True
     if status.state not in ENDED:
         with engine.begin() as connection:
-            connection.execute(QUERIES["polled"], {"id": due.id, "wait_seconds": backoff(policy, due.polls)})
+            connection.execute(QUERIES["polled"], {"id": due.id, "wait_seconds": policy.backoff(due.polls)})
         return True
-    writer = ResultWriter(engine, queue, due.id, batches.provider, batches.model, max_attempts)
-    writer.write(batches.answers(due.provider_batch_id, status), status.state)
-    _finish(engine, due.id, status.output_file_id, status.error_file_id)
+    with _held_for_writing(engine, due.id) as held:
+        if held:
+            _write(engine, queue, batches, due, status, max_attempts)
     return True
 
 
-def backoff(policy: EconomyPolicy, polls: int) -> float:
-    """Doubling from the first poll's wait up to the longest: a day-long batch costs a few dozen
-    polls, a quick one is seen soon."""
-    return float(min(policy.max_poll_seconds, policy.first_poll_seconds * 2 ** min(polls, 20)))
+def _write(engine: Engine, queue: JobQueue, batches: ProviderBatches, due: Row[Any], status: Status,
+           max_attempts: int) -> None:
+    writer = ResultWriter(engine, queue, due.id, batches.provider, batches.model, max_attempts)
+    writer.write(batches.answers(due.provider_batch_id, status), status.state)
+    _finish(engine, due.id, status.output_file_id, status.error_file_id)
+
+
+@contextmanager
+def _held_for_writing(engine: Engine, provider_batch: uuid.UUID) -> Iterator[bool]:
+    """True while this poll alone may write the provider batch's answers: the lock is held and
+    nobody finished the batch before it was taken. The lock's connection sits idle meanwhile
+    (no transaction open); the answers are written through others."""
+    with engine.connect() as connection:
+        locked = connection.execute(QUERIES["lock_for_writing"], {"id": provider_batch}).scalar_one()
+        writable = locked and connection.execute(QUERIES["still_submitted"], {"id": provider_batch}).first()
+        connection.commit()
+        try:
+            yield bool(writable)
+        finally:
+            if locked:
+                _unlock(connection, provider_batch)
+
+
+def _unlock(connection: Connection, provider_batch: uuid.UUID) -> None:
+    """A connection that cannot say so is closed instead, and its session's lock with it: back in
+    the pool it would keep every later poll off the provider batch."""
+    try:
+        connection.execute(QUERIES["unlock_for_writing"], {"id": provider_batch})
+        connection.commit()
+    except SQLAlchemyError:
+        connection.invalidate()
+        raise
 
 
 def _finish(engine: Engine, provider_batch: object, output_file_id: str | None = None,

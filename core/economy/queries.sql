@@ -27,7 +27,6 @@ where j.batch_id = :batch_id and j.status = 'QUEUED'
 insert into provider_batches (id, batch_id, provider, state, next_poll_at)
 values (:id, :batch_id, :provider, 'preparing',
         current_timestamp + make_interval(secs => :lease_seconds))
-returning created_at
 
 -- name: reserve_jobs
 -- Up to :limit of the batch's unsent QUEUED jobs, and no more than fit in :max_bytes of
@@ -63,12 +62,25 @@ returning job_id
 -- name: claim_due_intent
 -- A provider batch of this provider whose sender died (or failed) before recording the
 -- provider's answer, once its lease is over; taking it renews the lease. SKIP LOCKED: one
--- process per intent.
+-- process per intent. provider_batches_open_idx bounds it.
 update provider_batches set next_poll_at = current_timestamp + make_interval(secs => :lease_seconds)
 where id = (select id from provider_batches
             where state = 'preparing' and provider = :provider and next_poll_at <= current_timestamp
             order by next_poll_at limit 1 for update skip locked)
-returning id, created_at
+returning id, created_at, create_refusals
+
+-- name: count_refusal
+-- The provider refused this intent's create (an error answer, or none): one more refusal, and
+-- the intent is resumed after :wait_seconds (its lease and the backoff), not at once.
+update provider_batches set create_refusals = create_refusals + 1,
+  next_poll_at = current_timestamp + make_interval(secs => :wait_seconds)
+where id = :id and state = 'preparing'
+
+-- name: refuse_intent
+-- The provider refused the intent's create too often and its jobs went back to standard mode:
+-- it is never resumed again (provider_batches_open_idx leaves it out), and its
+-- provider_batch_jobs rows stay, so next_economy_batch never offers those jobs again.
+update provider_batches set state = 'refused' where id = :id and state = 'preparing'
 
 -- name: requests
 -- The listings a provider batch still carries (not cancelled meanwhile), to build its input.
@@ -109,6 +121,22 @@ where id = (select id from provider_batches
               and next_poll_at <= current_timestamp
             order by next_poll_at limit 1 for update skip locked)
 returning id, provider_batch_id, state, polls
+
+-- name: lock_for_writing
+-- Whether this session now holds the provider batch for writing its answers: a session
+-- advisory lock in economy mode's key space 7317 (provider gates use 7305; dramatiq-pg's message
+-- locks are one bigint, not a pair), keyed by our id. Not waiting: a poll finding it held moves
+-- on. Held across the writer's transactions until unlock_for_writing, or until the session ends
+-- (a writer that dies lets it go; the next poll finishes the write, the fence skipping what is
+-- written).
+select pg_try_advisory_lock(7317, hashtext(cast(:id as text)))
+
+-- name: still_submitted
+-- Read once the lock is held: the poll that held it before may have written and finished it.
+select 1 from provider_batches where id = :id and state = 'submitted'
+
+-- name: unlock_for_writing
+select pg_advisory_unlock(7317, hashtext(cast(:id as text)))
 
 -- name: polled
 -- Still running at the provider: come back after the backoff.

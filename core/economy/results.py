@@ -67,7 +67,7 @@ class ResultWriter:
     def _write_rows(self, connection: Connection, rows: Iterable[Any], found: dict[uuid.UUID, Answer],
                     missing: ReviewError) -> None:
         for row in rows:
-            attempt = Attempt(row.id, row.token, row.attempts, row.payload, row.submitted_at, row.started_at)
+            attempt = carried_attempt(row)
             answer = found.get(row.id, missing)
             if isinstance(answer, ReviewError):
                 self._failed(connection, attempt, answer)
@@ -88,6 +88,11 @@ class ResultWriter:
             fenced_fail(connection, attempt, error.code)
         elif fenced_release(connection, attempt):
             self.queue.enqueue(connection, [attempt.job_id])
+
+
+def carried_attempt(row: Any) -> Attempt:
+    """The attempt a job holds in its provider batch, from a carried_jobs(_among) row."""
+    return Attempt(row.id, row.token, row.attempts, row.payload, row.submitted_at, row.started_at)
 
 
 def _known(found: Iterator[tuple[str, Answer]]) -> Iterator[tuple[uuid.UUID, Answer]]:

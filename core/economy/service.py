@@ -58,7 +58,7 @@ def run_economy_pass(engine: Engine, queue: JobQueue, batches: ProviderBatches, 
     from core.economy.submit import send_next_batch
 
     for _ in range(PER_PASS):
-        if not send_next_batch(engine, batches, policy):
+        if not send_next_batch(engine, queue, batches, policy):
             break
     for _ in range(PER_PASS):
         if not poll_next_batch(engine, queue, batches, policy, max_attempts):

@@ -15,8 +15,9 @@ QUERIES = queries_beside(__file__)
 
 @dataclass(frozen=True)
 class ProviderBatchLine:
-    """One provider batch: 'preparing' (being sent), 'submitted' (at the provider), 'cancelling'
-    or 'finished' (its answers are written)."""
+    """One provider batch: 'preparing' (being sent), 'submitted' (at the provider), 'cancelling',
+    'finished' (its answers are written) or 'refused' (the provider refused it: its listings went
+    back to standard mode)."""
 
     state: str
     provider_batch_id: str | None
@@ -41,6 +42,8 @@ class EconomyStatus:
 
 
 def _line_text(line: ProviderBatchLine) -> str:
+    if line.state == "refused":
+        return f"{line.items:,} listing(s) refused by the provider, reviewed in standard mode instead"
     text = f"{line.items:,} listing(s) {line.state}"
     if line.state == "submitted" and line.expected_by is not None:
         text += f", expected by {line.expected_by:%Y-%m-%d %H:%M %Z}"

@@ -13,14 +13,19 @@ intent's creation) and records that one instead of creating another. Creating fi
 recording after would leave nothing in our database to look for: a restart would send the same
 jobs again. The one window left is a crash inside the provider's create call itself (it may or
 may not have been accepted): the lookup covers it too, since the tag travels with the request.
+
+A create the provider refuses (an error answer, or none) is counted on the intent, which is
+resumed after its lease and a backoff. Once the lookup shows that none of those creates was
+accepted after all and the count is at the policy's max_create_refusals, the intent's jobs go
+back to standard mode at once (QUEUED, their attempt given back, a queue message each) and the
+intent stays as 'refused', so they are never offered to the provider again.
 """
 
 import logging
 import uuid
-from datetime import datetime
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, Row
 
 from core.costs.budget import BUDGET_EXCEEDED, JobBudgets, budget_reached
 from core.economy.batches_api import (
@@ -30,6 +35,9 @@ from core.economy.batches_api import (
     ProviderBatchUnavailable,
 )
 from core.economy.policy import EconomyPolicy
+from core.economy.results import CHUNK, carried_attempt
+from core.jobs.lifecycle import fenced_give_back
+from core.jobs.queue import JobQueue
 from core.listings.errors import SAFE_MESSAGES
 from core.sql import queries_beside
 
@@ -39,22 +47,25 @@ log = logging.getLogger(__name__)
 OVER_BUDGET: Final = "over budget"
 
 
-def send_next_batch(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy) -> bool:
+def send_next_batch(engine: Engine, queue: JobQueue, batches: ProviderBatches, policy: EconomyPolicy) -> bool:
     """Send one due intent (resumed) or else one new provider batch, or end a batch's unsent jobs
-    over budget; False when nothing was due. Raises ProviderBatchUnavailable (the intent is
-    resumed after its lease) or storage errors."""
+    over budget; False when nothing was due. `queue` takes the jobs of an intent given up on.
+    Raises ProviderBatchUnavailable (the intent is resumed after its lease) or storage errors."""
     with engine.begin() as connection:
         resumed = connection.execute(QUERIES["claim_due_intent"], {
             "lease_seconds": policy.lease_seconds, "provider": batches.provider}).first()
-        intent = (resumed.id, resumed.created_at) if resumed else _new_intent(connection, batches, policy)
-    if not isinstance(intent, tuple):
+        intent = resumed.id if resumed else _new_intent(connection, batches, policy)
+    if not isinstance(intent, uuid.UUID):
         return intent == OVER_BUDGET
-    _send(engine, batches, policy, *intent, resumed=resumed is not None)
+    if resumed is None:
+        _send(engine, batches, policy, intent, None, refusals=0)
+    else:
+        _resume(engine, queue, batches, policy, resumed)
     return True
 
 
 def _new_intent(connection: Connection, batches: ProviderBatches,
-                policy: EconomyPolicy) -> tuple[uuid.UUID, datetime] | Literal["over budget"] | None:
+                policy: EconomyPolicy) -> uuid.UUID | Literal["over budget"] | None:
     """Step 1: the intent row and its jobs, in the caller's transaction; OVER_BUDGET when the
     batch's or its seller's budget is spent (its unsent jobs end as the standard path ends them)."""
     batch = connection.execute(QUERIES["next_economy_batch"]).first()
@@ -66,21 +77,31 @@ def _new_intent(connection: Connection, batches: ProviderBatches,
                            {"batch_id": batch.id, "message": SAFE_MESSAGES[BUDGET_EXCEEDED]})
         return OVER_BUDGET
     intent = uuid.uuid4()
-    created_at = connection.execute(QUERIES["insert_intent"], {
-        "id": intent, "batch_id": batch.id, "provider": batches.provider,
-        "lease_seconds": policy.lease_seconds}).scalar_one()
+    connection.execute(QUERIES["insert_intent"], {"id": intent, "batch_id": batch.id,
+                                                  "provider": batches.provider,
+                                                  "lease_seconds": policy.lease_seconds})
     connection.execute(QUERIES["reserve_jobs"], {
         "batch_id": batch.id, "provider_batch": intent,
         "limit": min(policy.max_requests, batches.max_requests), "max_bytes": batches.max_bytes,
         "overhead_bytes": REQUEST_OVERHEAD_BYTES, "window_seconds": batches.window_seconds})
-    return intent, created_at
+    return intent
+
+
+def _resume(engine: Engine, queue: JobQueue, batches: ProviderBatches, policy: EconomyPolicy,
+            intent: Row[Any]) -> None:
+    """A resumed intent first looks for what an earlier pass may have created (a new one cannot
+    have any: its create is this pass's); only when that found nothing are its refusals final."""
+    found = batches.find(str(intent.id), intent.created_at)
+    if found is None and intent.create_refusals >= policy.max_create_refusals:
+        _to_standard(engine, queue, intent.id, intent.create_refusals)
+    else:
+        _send(engine, batches, policy, intent.id, found, refusals=intent.create_refusals)
 
 
 def _send(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, intent: uuid.UUID,
-          created_at: datetime, *, resumed: bool) -> None:
-    """Steps 2 and 3; a resumed intent first looks for what an earlier pass may have created (a
-    new one cannot have any: its create is this pass's)."""
-    created = (batches.find(str(intent), created_at) if resumed else None) or _create(engine, batches, intent)
+          found: Created | None, *, refusals: int) -> None:
+    """Steps 2 (unless an earlier pass's create was found) and 3."""
+    created = found or _create(engine, batches, policy, intent, refusals)
     if created is None:
         return
     with engine.begin() as connection:
@@ -94,16 +115,23 @@ def _send(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, inten
         _withdraw(batches, intent, created)
 
 
-def _create(engine: Engine, batches: ProviderBatches, intent: uuid.UUID) -> Created | None:
+def _create(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, intent: uuid.UUID,
+            refusals: int) -> Created | None:
     """The provider batch of the jobs the intent still carries; None (and the intent dropped)
-    when the seller cancelled them all before it was sent."""
+    when the seller cancelled them all before it was sent. A refusal is counted, then raised."""
     with engine.begin() as connection:
         rows = connection.execute(QUERIES["requests"], {"id": intent})
         requests = [(str(row.id), row.payload) for row in rows]
         if not requests:
             connection.execute(QUERIES["drop_empty_intent"], {"id": intent})
             return None
-    return batches.create(str(intent), requests)
+    try:
+        return batches.create(str(intent), requests)
+    except ProviderBatchUnavailable:
+        with engine.begin() as connection:
+            connection.execute(QUERIES["count_refusal"], {
+                "id": intent, "wait_seconds": policy.lease_seconds + policy.backoff(refusals)})
+        raise
 
 
 def _withdraw(batches: ProviderBatches, intent: uuid.UUID, created: Created) -> None:
@@ -116,3 +144,20 @@ def _withdraw(batches: ProviderBatches, intent: uuid.UUID, created: Created) -> 
         batches.cancel(created.provider_batch_id)
     except ProviderBatchUnavailable as failure:
         log.warning("cancelling the duplicate provider batch failed: %s", failure)
+
+
+def _to_standard(engine: Engine, queue: JobQueue, intent: uuid.UUID, refusals: int) -> None:
+    """The provider refused every create: the intent's jobs are given back chunk by chunk (a
+    crash part-way leaves the rest to the next pass, which finds the count unchanged), and the
+    intent is marked 'refused' with the last chunk."""
+    returned, chunk = 0, CHUNK
+    while chunk == CHUNK:
+        with engine.begin() as connection:
+            rows = connection.execute(QUERIES["carried_jobs"], {"id": intent, "limit": CHUNK}).all()
+            given = [row.id for row in rows if fenced_give_back(connection, carried_attempt(row))]
+            queue.enqueue(connection, given)
+            if len(rows) < CHUNK:
+                connection.execute(QUERIES["refuse_intent"], {"id": intent})
+        chunk, returned = len(rows), returned + len(given)
+    log.warning("economy intent %s: the provider refused its create %d times; %d job(s) go back to "
+                "standard mode", intent, refusals, returned)
