@@ -3,6 +3,7 @@ evidence, given without any; doubts and missing proof where authenticity matters
 imitation; a luxury brand at an everyday price.
 """
 
+import re
 
 from core.listings.offline.family_vocabulary import (
     ATTRIBUTION_DISCLAIMERS,
@@ -12,11 +13,14 @@ from core.listings.offline.family_vocabulary import (
     COUNTERFEIT_TOOL_TERMS,
     DOUBT_TERMS,
     DYNASTY_ATTRIBUTIONS,
+    ERA_ATTRIBUTIONS,
+    ERA_CLAIM_MARKERS,
     EVIDENCE_TERMS,
     FAKE_CURRENCY_TERMS,
     GENUINENESS_CLAIMS,
     IMITATION_TERMS,
     JEWELLERY_WORDS,
+    LOST_EVIDENCE,
     MISSING_PROOF_TERMS,
     NATURAL_RARITIES,
     NOT_A_FINISH,
@@ -115,16 +119,22 @@ def _evidence_note(text: str) -> str:
 
 
 def _has_evidence(listing: Listing) -> bool:
-    """Evidence counts where it is offered, not where it is said to be lost ("lost the papers")."""
+    """Evidence counts where it is offered, not where it is said to be lost ("lost the papers", "it
+    had a certificate but we cannot find it")."""
     missing = terms_pattern((*MISSING_PROOF_TERMS, PROOF_UNAVAILABLE))
-    return bool(any_unnegated(EVIDENCE_TERMS, [missing.sub(" ", text) for text in listing.seller_texts]))
+    kept = [part for text in listing.seller_texts for part in re.split(r"[.!?;\n]", missing.sub(" ", text))
+            if not re.search(LOST_EVIDENCE, part, re.I)]
+    return bool(any_unnegated(EVIDENCE_TERMS, kept))
 
 
 def _attribution(listing: Listing) -> str:
     """A dynasty named as an object's origin ("Ming vase"), or a period ("Georgian", "Art Deco") on
     an item priced like a valuable: an attribution an expert must confirm, unless the words around it
     say it is a style or a reproduction."""
-    terms = DYNASTY_ATTRIBUTIONS + (PERIOD_ATTRIBUTIONS if listing.price >= LUXURY_MIN_PRICE else ())
+    valuable = listing.price >= LUXURY_MIN_PRICE
+    claimed_era = valuable and bool(any_unnegated(ERA_CLAIM_MARKERS, listing.seller_texts))
+    terms = (DYNASTY_ATTRIBUTIONS + (PERIOD_ATTRIBUTIONS if valuable else ())
+             + (ERA_ATTRIBUTIONS if claimed_era else ()))
     pattern, disclaimer = terms_pattern(terms), terms_pattern(ATTRIBUTION_DISCLAIMERS)
     for text in listing.seller_texts:
         for match in pattern.finditer(text):

@@ -21,6 +21,11 @@ ART_WORDS: tuple[str, ...] = (
     "fine art", "art", "limited edition prints?", "signed prints?", "artist proofs?",
 )
 
+# heuristic-v7: "its original case" says where an accessory came from, not that the item is genuine.
+_NOT_AN_ACCESSORY = ("(?![\\s-]+(?:[\\w-]+\\s+)?(?:box|boxes|case|carry case|packaging|manual|instructions|"
+                     "receipt|paint|paintwork|finish|battery|charger|cable|lead|strap|lid|cover|bag|"
+                     "dust ?bag|"
+                     "sleeve|tags?|labels?|accessories|keys?|owner|fittings?|screws?|stand|remote)\\b)")
 # Claims that need evidence wherever they appear.
 PROVENANCE_CLAIMS: tuple[str, ...] = (
     # "signed out of iCloud", "signed for": an account or a delivery, not a signature
@@ -31,7 +36,7 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
     "hand[\\s-]?signed", "autograph(?:ed|s)?",
     "authenticity guaranteed",
     "(?:is|are|it'?s|100 ?%|guaranteed|totally|completely|fully|definitely)\\s+(?:real|original|genuine|"
-    "authentic|legit)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))",
+    "authentic|legit)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))" + _NOT_AN_ACCESSORY,
     "genuine(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|notes?|banknotes?|wool|silk|cotton|fur|down|horn|"
     "stone|parts?|accessor\\w*|oem|replacement))",
     "authentic(?![\\s-]+(?:recipe|taste|flavou?r|style|look))",
@@ -39,6 +44,10 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
     "original (?:painting|artwork|art|oil|watercolou?r|drawing|sketch)",
     "original (?:[\\w'-]+\\s+){1,2}?" + _ART_WORK, "first edition",
     "1st edition", "antique", "provenance", "museum quality", "game[\\s-]worn", "match[\\s-]worn",
+    # heuristic-v7: used or owned by someone famous, and a precious metal named so it cannot be a colour
+    "(?:screen|film|production|set|stage|tour|race|player)[\\s-](?:used|worn|issued)",
+    "(?:celebrity|famously)[\\s-]owned", "(?:once )?owned by (?:a |the )?(?:famous|celebrity|legendary)",
+    "solid (?:gold|silver|platinum)", "sterling silver", "(?:9|10|14|18|22|24) ?(?:ct|carat|karat|kt) gold",
     "(?:1[5-9]|20)th century",
     # rarity and value claims: a scarce error or a fortune at auction needs an expert's certificate
     "only (?:a |about |around )?(?:few|handful|couple|\\d{1,3}|one|two|three|five|ten) (?:of them )?"
@@ -198,8 +207,9 @@ NUMERIC_UNITS: dict[str, str] = {
     "storage capacity": r"(?<![\d.])(\d+(?:\.\d+)?)\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|"
                         r"ddr\w*|lpddr\w*|vram|gddr\w*))",
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
-    "volume or capacity": r"(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml)\b",
-    "power (wattage)": r"(\d+(?:\.\d+)?)\s*(w|watts?|kw)\b",
+    "volume or capacity": r"(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml|gal|gallons?)\b",
+    # "w/" is "with" ("SD-2511 w/ nut dispenser"), and a number after a hyphen is a model code
+    "power (wattage)": r"(?<![\d.-])(\d+(?:\.\d+)?)\s*(w|watts?|kw)\b(?!/)",
     "screen size": r"(\d{2}(?:\.\d)?)\s*(\"|-?inch(?:es)?|(?<=\d)in\b)",
     "weight": r"(?<![\d.])(?![2-6]g\b)(\d+(?:\.\d+)?)\s*(kg|g|lbs?)\b",  # "5G" is a network, not 5 g
     "maximum aperture": r"\bf\s*/\s*(\d{1,2}(?:\.\d{1,2})?)()(?![\d.])",
@@ -210,6 +220,11 @@ NUMERIC_UNITS: dict[str, str] = {
     "resolution (megapixels)": r"(?<![\d.])(\d{1,3}(?:\.\d)?)\s*(mp|megapixels?)\b",
     "engine size": r"(?<![\d.])(\d{2,4})\s*(cc)\b",
     "duvet tog rating": r"(?<![\d.])(\d{1,2}(?:\.\d)?)\s*(tog)\b",
+    # heuristic-v7: engine power and light output, compared like any other unit
+    "engine power": r"(?<![\d.])(\d{1,4}(?:\.\d)?)\s*(hp|bhp|ps)\b",
+    "brightness": r"(?<![\d.])(\d{3,5})\s*(?:ansi\s*)?(lumens?|lm)\b",
+    "people capacity": r"(?<![\d.])(\d{1,2})[\s-]?(man|person|people|berth|seater)\b",
+    "mileage": r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,7})\s*(miles|mi|km|kms)\b",
 }
 # Kinds only compared where the heading names a product they describe (a saddle's 48" girth is not
 # a screen), and kinds compared between title and attributes only (a lens review names many apertures).
@@ -221,12 +236,15 @@ NUMERIC_SCOPE: dict[str, str] = {
 }
 # Voltage and refresh rate: descriptions name chargers, mains and other inputs ("runs off 230 V too").
 TITLE_AND_ATTRIBUTES_ONLY: frozenset[str] = frozenset({"maximum aperture", "focal length", "voltage",
-                                                       "refresh rate"})
+                                                       "refresh rate", "mileage"})
 UNIT_SCALE: dict[str, float] = {
     "gb": 1, "tb": 1000, "mah": 1, "l": 1000, "litre": 1000, "liter": 1000, "ml": 1, "w": 1, "watt": 1,
     "kw": 1000, '"': 25.4, "inch": 25.4, "inche": 25.4, "in": 25.4, "-inch": 25.4, "-inche": 25.4, "cm": 10,
-    "mm": 1, "kg": 1000, "g": 1, "lb": 453.6,
+    "mm": 1, "kg": 1000, "g": 1, "lb": 453.6, "mile": 1609, "mi": 1609, "km": 1000,
+    "gal": 4546, "gallon": 4546,  # imperial; a US gallon is read too (UNIT_ALTERNATIVES)
 }
+# Units with two readings: a value agrees with another place if either reading does.
+UNIT_ALTERNATIVES: dict[str, tuple[str, float]] = {"gal": ("us gal", 3785), "gallon": ("us gallon", 3785)}
 SAME_VALUE_TOLERANCE = 0.05  # rounding and GB/GiB: within 5 % is the same value stated twice
 # What a buyer cannot tell when a kind disagrees, for the review's message.
 NUMERIC_NOTES: dict[str, str] = {
@@ -245,6 +263,8 @@ NUMERIC_NOTES: dict[str, str] = {
 SIZE_IN_TITLE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)"
 SIZE_ATTRIBUTE_NAMES = r"\b(?:frame size|frame|size|length|screen size|diagonal|wheel size)\b"
 SIZE_ATTRIBUTE_VALUE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)?"
+# A size given as an age ("age 11-12", "3-4 years") is not a measure to compare with inches.
+AGE_SIZE = r"\b(?:age[sd]?|years?|yrs?|months?|mths?|[0-9]+\s*[ym]\b)"
 # A number followed by one of these is a measure, not a count ("a pair of 3 tonne stands").
 MEASURE_UNIT_AFTER = (r"(?![.,]\d)(?!\s*(?:tonnes?|tons?|t\b|kg|g\b|lbs?|oz|mm|cm|m\b|metres?|meters?|ft|"
                       r"feet|in\b|inch|\"|'|l\b|litres?|liters?|ml|w\b|watts?|kw|v\b|volts?|amps?|a\b|mah|gb|tb|"
@@ -338,6 +358,16 @@ MIN_ASSESSABLE_DESCRIPTION_WORDS = 3
 # A title of filler alone ("Item for sale", "stuff") does not say what is sold; with a description
 # this short nothing else does either.
 UNIDENTIFIED_DESCRIPTION_WORDS = 15
+# heuristic-v7: the seller says they cannot say what the item is or what it fits: with a short description
+# and no brand or model, nothing identifies it.
+UNIDENTIFIED_HEDGES: tuple[str, ...] = (
+    "(?:don'?t|dont|do not|didn'?t|did not) know what (?:it|they|this|these|that|those) (?:is|are|was|were|"
+    "fits?|goes? on|came off|(?:is|are) for|do(?:es)?)",
+    "(?:no idea|not sure|unsure|no clue|not certain) what (?:it|they|this|these|that|those) (?:is|are|was|"
+    "were|fits?|goes? on|came off|(?:is|are) for|do(?:es)?)",
+    "unknown (?:item|items|object|parts?|use|purpose)",
+    "(?:mystery|unidentified) (?:item|items|object|parts?)",
+)
 FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "a", "an", "the", "and", "of", "for", "with", "sale", "selling", "lot", "job", "joblot", "bundle",
     "item", "items", "stuff", "things", "thing", "misc", "various", "assorted", "my", "x",
@@ -400,6 +430,14 @@ OTHER_MEASURE_CONTEXT = (
     r"originally|used to be|now|converted|cut down|shortened|altered|extended|available|options?|also|"
     r"or|fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|max(?:imum)?|min(?:imum)?|"
     r"room|space|approx\w*|about|around|(?:from|between)\s+\d)\b|[-–~]\s*\d|\d\s*(?:to|and)\s+\d")
+# heuristic-v7: a size the seller says they measured ("measured it, 180 x 120 cm", "footprint is ..."):
+# compared with the size stated in the title or attributes even when no side matches.
+MEASURED_CONTEXT = (r"\b(?:measured|measures|measuring|footprint|actual (?:size|dimensions)|"
+                    r"(?:overall|external|outside) (?:size|dimensions)|tape measure)\b")
+# heuristic-v7: the description calls the item by another model number ("selling my TM5" under "TM6").
+# A clause that names another item is not a claim about this one (OTHER_MEASURE_CONTEXT too).
+OTHER_MODEL_CONTEXT = (r"\b(?:fits?|for|with|compatible|replaces?|replaced|instead|unlike|than|vs|versus|"
+                       r"like|also|or|same as|upgrade to)\b")
 # A year stated for the item itself in prose ("first registered 2016", "made in 2016", "a 2016 model").
 ITEM_YEAR_PHRASES = (
     r"\b(?:first registered|registered|reg(?:istration)? date|manufactured|made|built|produced|"
@@ -412,6 +450,10 @@ GOOD_CONDITION_CLAIMS: tuple[str, ...] = (
     "excellent(?: condition| order| working order)?", "like new", "as new", "perfect (?:condition|order|"
     "working order|shape)", "flawless", "a[\\s-]?grade", "grade[\\s-]?a", "immaculate", "pristine",
     "mint", "(?:very|really|great|fantastic|superb) (?:good )?condition", "near(?:ly)? new", "showroom",
+    # heuristic-v7: a working claim is contradicted by a fault stated elsewhere
+    "(?:fully|100 ?%|perfectly) working", "works (?:perfectly|flawlessly|100 ?%)",
+    "(?:perfect|full) working order",
+    "tested (?:and )?(?:fully )?working",
 )
 # Where a claim in the description is qualified in its own sentence ("excellent apart from a tear").
 CLAIM_QUALIFIERS = (r"\b(?:apart from|except|other than|bar|but|aside from|besides|considering|for (?:its|the"
@@ -445,6 +487,16 @@ PERIOD_ATTRIBUTIONS: tuple[str, ...] = (
     "georgian", "victorian", "edwardian", "regency", "william iv", "art deco", "art nouveau",
     "louis (?:xiv|xv|xvi)", "biedermeier", "arts (?:and|&) crafts",
 )
+# heuristic-v7: a decade named as the item's origin ("real 1960s", "60s original") on an item priced like
+# a valuable, in a listing that calls it genuine or rare (ERA_CLAIM_MARKERS): an era a person must confirm.
+ERA_ATTRIBUTIONS: tuple[str, ...] = ("(?:18[0-9]0|19[0-7]0)'?s", "(?:[2-7]0)'?s", "pre[\\s-]?war",
+                                     "(?:victorian|edwardian|wartime) era")
+ERA_CLAIM_MARKERS: tuple[str, ...] = ("real", "genuine", "original", "authentic", "rare", "rarest", "grails?",
+                                      "holy grail", "museum")
+# heuristic-v7: evidence said to be lost in its own sentence ("it had a certificate but we cannot find it").
+LOST_EVIDENCE = (r"\b(?:lost|misplaced|mislaid|can'?t find|cannot find|could(?:n'?t| not) find|"
+                 r"no longer (?:have|has|got)|gone missing|went missing|threw (?:it|them) (?:away|out)|"
+                 r"thrown (?:away|out))\b")
 # A period word that describes a style, a reproduction or a building, not the object's origin.
 ATTRIBUTION_DISCLAIMERS: tuple[str, ...] = (
     "style", "styled", "inspired", "reproductions?", "repro", "replicas?", "copy", "copies",
@@ -459,7 +511,8 @@ NATURAL_RARITIES: tuple[str, ...] = (
     "trilobites?", "ammonites?", "megalodon", "mammoth (?:teeth|tooth|bones?|hair)",
     "(?:baltic|natural|genuine|raw) ambers?", "gemstones?", "loose (?:diamonds?|sapphires?|rubies|emeralds?)",
     "opals?", "(?:natural|cultured|freshwater|akoya|south sea|tahitian|saltwater) pearls?",
-    "jade(?![\\s-]+(?:green|colou?r\\w*|plants?|effect|look))", "moon rocks?", "lunar (?:meteorites?|rocks?)",
+    "jade(?:ite)?(?![\\s-]+(?:green|colou?r\\w*|plants?|effect|look))", "nephrite",
+    "moon rocks?", "lunar (?:meteorites?|rocks?)",
 )
 GENUINENESS_CLAIMS: tuple[str, ...] = (
     "certified", "genuine", "authentic", "real", "natural", "original", "guaranteed",
@@ -470,7 +523,13 @@ PROOF_UNAVAILABLE = (r"(?:certificates?|certs?|coa|papers|paperwork|documents?|d
                      r"none|n/?a|to follow|unknown|gone|not with (?:it|them))")
 # Cosmetic marks on a finish ("minor paint chips") are wear, not structural damage.
 COSMETIC_DAMAGE = (r"\b(?:paint|paintwork|cosmetic|lacquer|finish|decals?|stickers?)\w*\s+(?:[\w-]+\s+)?"
-                   r"(?:chips?|chipped|scuffs?|scuffed|scratch\w*|marks?)\b")
+                   r"(?:chips?|chipped|scuffs?|scuffed|scratch\w*|marks?)\b"
+                   # heuristic-v7: the other way round ("dents in the paint"), and a small split in a seat
+                   # cover or cushion, which is upholstery, not the structure
+                   r"|\b(?:dents?|dinks?|chips?|scuffs?|scratch\w*|marks?)\s+(?:[\w-]+\s+){0,2}?(?:in|on|to)\s+"
+                   r"(?:the\s+)?(?:paint|paintwork|lacquer|finish)\b"
+                   r"|\b(?:seat|saddle|cushion|upholstery|fabric|cover|padding)s?\s+(?:[\w'-]+\s+){0,3}?"
+                   r"(?:small|little|minor|slight|tiny)\s+(?:split|tear|rip)\b")
 # A defect quoted with its clause that is about the packaging ("box damaged", "outer box got crushed").
 PACKAGING_DAMAGE = (r"^(?:[\w'-]+\s+){0,3}?(?:outer |retail |original )?(?:box|boxes|packaging|carton|sleeve|"
                     r"wrapping|packet|cellophane)\b(?:\s+[\w'-]+){0,3}?\s+(?:got\s+|is\s+|was\s+|has been\s+|"

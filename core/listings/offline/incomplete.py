@@ -9,8 +9,10 @@ from core.listings.offline.family_vocabulary import (
     FILLER_TITLE_WORDS,
     MIN_ASSESSABLE_DESCRIPTION_WORDS,
     UNIDENTIFIED_DESCRIPTION_WORDS,
+    UNIDENTIFIED_HEDGES,
 )
 from core.listings.offline.listing import Finding, Listing, description_words, is_real, risk
+from core.listings.offline.matching import any_stated
 from core.listings.offline.scoring import UNASSESSABLE_SCORE_CAP
 
 FAMILY = "too-incomplete"
@@ -19,13 +21,15 @@ _WORD = re.compile(r"[a-z]+")
 
 def too_incomplete(listing: Listing) -> list[Finding]:
     """Almost no description, no item specifics and a title that only names a category, or a title and
-    description that name nothing. A named item with a thin description ("Hammock", "used twice") is
+    description that name nothing (or a short description where the seller says they do not know what
+    the item is or fits). A named item with a thin description ("Hammock", "used twice") is
     weak, not unassessable: it scores low without a person."""
     words = description_words(listing)
     specifics = any(is_real(value) for _, value in listing.attributes)
     bare = words < MIN_ASSESSABLE_DESCRIPTION_WORDS and not specifics and (
         words == 0 or is_generic_title(listing.title))
-    unnamed = words < UNIDENTIFIED_DESCRIPTION_WORDS and _names_nothing(listing.title)
+    unnamed = words < UNIDENTIFIED_DESCRIPTION_WORDS and (
+        _names_nothing(listing.title) or bool(any_stated(UNIDENTIFIED_HEDGES, listing.seller_texts)))
     if not (bare or (unnamed and not _identified(listing))):
         return []
     return [risk(FAMILY, UNASSESSABLE_SCORE_CAP,

@@ -12,9 +12,14 @@ NEGATION_WINDOW_WORDS = 3
 CONTEXT_WORDS = 3
 DEFECT_WORDS_BEFORE = 5  # the part comes before its defect ("the rubber stopper under the front is missing")
 LOOKBACK_CHARS = 50
+NEGATED_LIST_WORDS = 6  # words a denial reaches along an "or" list
 _NEGATED_TAIL = re.compile(
     r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
     + r"}[\s,/]*$", re.I)
+# A denial reaches along a list joined by "or"/"nor" ("never been in an accident or dropped").
+_NEGATED_LIST_TAIL = re.compile(
+    r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATED_LIST_WORDS)
+    + r"}?[\s,]+(?:or|nor)[\s,/]*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
 _CONTEXT_BREAK = re.compile(r"[.,;:!?()\n]|\bbut\b|\bhowever\b|\band\b", re.I)
 _FREE_AFTER = re.compile(r"^[\s-]*free\b", re.I)
@@ -49,7 +54,8 @@ def is_negated(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - LOOKBACK_CHARS):start]
     breaks = list(_CLAUSE_BREAK.finditer(before))
     clause = before[breaks[-1].end():] if breaks else before
-    return bool(_NEGATED_TAIL.search(clause) or _FREE_AFTER.match(text[end:]))
+    return bool(_NEGATED_TAIL.search(clause) or _NEGATED_LIST_TAIL.search(clause)
+                or _FREE_AFTER.match(text[end:]))
 
 
 def any_unnegated(terms: tuple[str, ...], texts: Iterable[str]) -> str:

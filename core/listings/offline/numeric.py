@@ -6,6 +6,7 @@ itself on what is sold, a buyer cannot know what they would get: a person checks
 import re
 
 from core.listings.offline.family_vocabulary import (
+    AGE_SIZE,
     BED_SIZE_PATTERNS,
     BED_SIZE_SCOPE,
     BED_SIZES,
@@ -13,6 +14,7 @@ from core.listings.offline.family_vocabulary import (
     DIMENSION,
     ITEM_YEAR_PHRASES,
     LENGTH_UNITS,
+    MEASURED_CONTEXT,
     MODEL_CODE,
     MODEL_TOKEN,
     NAMED_SIDES,
@@ -21,6 +23,7 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
     OTHER_MEASURE_CONTEXT,
+    OTHER_MODEL_CONTEXT,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
     SAME_VALUE_TOLERANCE,
@@ -29,6 +32,7 @@ from core.listings.offline.family_vocabulary import (
     SIZE_IN_TITLE,
     TITLE_AND_ATTRIBUTES_ONLY,
     TITLE_COUNT_PATTERNS,
+    UNIT_ALTERNATIVES,
     UNIT_SCALE,
     YEAR,
     YEAR_ATTRIBUTE_NAMES,
@@ -85,7 +89,11 @@ def _measures(pattern: re.Pattern[str], text: str, kind: str) -> Values:
         if kind == "storage capacity" and RAM_BEFORE.search(text[max(0, match.start() - 10):match.start()]):
             continue
         number, unit = match.group(1), (match.group(2) or "").lower().lstrip("-").rstrip("s")
-        found[f"{float(number):g} {unit}".strip()] = float(number) * UNIT_SCALE.get(unit, 1)
+        value = float(number.replace(",", ""))  # "62,000 miles"
+        found[f"{value:g} {unit}".strip()] = value * UNIT_SCALE.get(unit, 1)
+        if unit in UNIT_ALTERNATIVES:
+            label, scale = UNIT_ALTERNATIVES[unit]
+            found[f"{value:g} {label}"] = value * scale
     return found
 
 
@@ -131,7 +139,8 @@ def _bed_size_names(text: str) -> Values:
 def _sizes(listing: Listing) -> list[Place]:
     """A size in the title against size attributes; descriptions list too many other lengths."""
     names = re.compile(SIZE_ATTRIBUTE_NAMES)
-    values = " ; ".join(v for n, v in listing.attributes if names.search(n) and is_real(v))
+    values = " ; ".join(v for n, v in listing.attributes
+                        if names.search(n) and is_real(v) and not re.search(AGE_SIZE, v, re.I))
     title = _measures(re.compile(SIZE_IN_TITLE, re.I), listing.title, "size")
     stated = _measures(re.compile(SIZE_ATTRIBUTE_VALUE, re.I), values, "size")
     if any(" " not in label for label in stated):  # a bare number: compare the numbers as written
@@ -164,7 +173,27 @@ def _models(listing: Listing) -> list[Place]:
         if word in stated and not _same_model(stated[word], number) and (word, stated[word]) not in named:
             return [("title", {f"{word} {number}": 0.0}),
                     ("model attribute", {f"{word} {stated[word]}": 1.0})]
-    return _code_places(title, model)
+    return _code_places(title, model) or _description_model(listing, stated, named)
+
+
+def _description_model(listing: Listing, stated: dict[str, str], named: list[tuple[str, str]]) -> list[Place]:
+    """The model stated in both the title and the model attribute, and the description calling the item
+    by the same line with another number ("TM6" titled, "selling my TM5"), outside a clause that names
+    another item ("fits the TM5 too")."""
+    firm = {word: number for word, number in named if stated.get(word) == number}
+    text = listing.description.lower()
+    for match in re.finditer(MODEL_TOKEN, text):
+        word, number = match.groups()
+        if word in firm and not _same_model(firm[word], number) and (word, firm[word]) not in re.findall(
+                MODEL_TOKEN, text) and not _names_another_item(text, match.start(), match.end()):
+            return [("title and model attribute", {f"{word} {firm[word]}": 0.0}),
+                    ("description", {f"{word} {number}": 1.0})]
+    return []
+
+
+def _names_another_item(text: str, start: int, end: int) -> bool:
+    return _other_context(text, start, end) or bool(
+        re.search(OTHER_MODEL_CONTEXT, text[max(0, start - 25):end + 15], re.I))
 
 
 def _same_model(first: str, second: str) -> bool:
@@ -198,6 +227,20 @@ def _dimension_conflict(listing: Listing) -> list[Place]:
         for other in _dimensions(text):
             if _contradicts(titles, other):
                 return [("title", {t[2]: 0.0 for t in titles}), (place, {other[2]: 1.0})]
+    return _measured_conflict(listing, titles)
+
+
+def _measured_conflict(listing: Listing, titles: list[Dimension]) -> list[Place]:
+    """A size the seller says they measured that matches none of the stated sizes of its shape (the
+    title's, or the attributes' when the title gives no unit): the item measured differently."""
+    stated = titles or [d for d in _dimensions(_attribute_measures(listing)) if d[2] != "?"]
+    place = "title" if titles else "attributes"
+    for sentence in re.split(r"(?<!\d)[.;!?\n]", listing.description):
+        measured = [match.start() for match in re.finditer(MEASURED_CONTEXT, sentence, re.I)]
+        for other in (d for start in measured[-1:] for d in _dimensions(sentence[start:])):
+            same_shape = [d for d in stated if len(d[0]) == len(other[0])]
+            if other[2] != "?" and same_shape and not any(_same_sides(d, other) for d in same_shape):
+                return [(place, {d[2]: 0.0 for d in same_shape}), ("description", {other[2]: 1.0})]
     return []
 
 

@@ -29,7 +29,8 @@ EVASION_REASON = ("offering to skip an age, licence, prescription or background 
 def regulated_goods(listing: Listing) -> list[Finding]:
     """Age-restricted, prescription, weapon, explosive, protected or licence-bound goods, or a
     skipped check."""
-    texts = [listing.heading, *listing.seller_texts[1:]]
+    # the whole listing last: a pairing may span the title and description ("chargers" ... "balloons")
+    texts = [listing.heading, *listing.seller_texts[1:], listing.raw]
     kind, hit = next(((kind, hit) for kind, terms in REGULATED_GOODS.items()
                       if (hit := any_unnegated(terms, texts))), ("", ""))
     if not hit and (hit := _missing_document(listing)):

@@ -89,7 +89,11 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "pangolins?", "pangolin scales", "shark fins?", "bear (?:bile|claws?|paws?|gall\\w*)",
         "tiger (?:skins?|bones?|teeth|tooth|claws?|pelts?)", "(?:leopard|jaguar|cheetah|ocelot|snow leopard) "
         "(?:skins?|pelts?|furs?)", "cites[\\s-]?(?:listed|appendix|species|permits?)", "endangered species",
-        "protected species", "(?:wild[\\s-]caught|live) (?:parrots?|tortoises?|turtles?|primates?|monkeys?)",
+        "protected species",
+        # heuristic-v7: eggs taken from wild birds, collected or blown
+        "wild birds?'? eggs?", "(?:wild |blown |birds?'? )eggs? collections?", "egg collections?",
+        "eggs? of (?:wild|protected|rare) birds", "blown (?:wild )?(?:birds?'? )?eggs",
+        "(?:wild[\\s-]caught|live) (?:parrots?|tortoises?|turtles?|primates?|monkeys?)",
         "(?:red|black) coral(?! (?:colou?r|pink|lipstick))",
         "taxidermy (?:owl|hawk|falcon|eagle|bird of prey)",
         # protected birds and mammals preserved whole, whichever way round the listing says it
@@ -134,6 +138,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:fully )?loaded (?:fire ?sticks?|firesticks?|"
         "kodi boxe?s?|android boxe?s?)", "jailbroken (?:fire ?sticks?|firesticks?|boxe?s?)", "iptv",
         "(?:free|all) (?:sky|sports|premium|movie) channels",
+        # heuristic-v7: paid content promised free, on any device
+        "fully loaded (?:[\\w-]+ ){0,2}?(?:sticks?|box(?:es)?|tv|streamers?|devices?)",
+        "(?:all|every|premium|paid) (?:[\\w&,]+ ){0,4}?(?:channels?|sports?|movies|films|ppv)[^.!?]{0,25}?"
+        "\\bfree\\b", "free (?:sports|movies|films|ppv|premium channels|channels)", "free forever",
         "(?:copied|burned|burnt|backup|pirate) (?:games|dvds|"
         "cds|copies)", "r4 cards?", "modded (?:switch|ps[2-5]|xbox|console)s? with (?:\\d+ )?games",
         "(?:steam|psn|epic games|fortnite|roblox|minecraft|xbox live|netflix|spotify|disney\\+?|"
@@ -146,6 +154,11 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "live (?:animals?|reptiles?|snakes?|birds?|insects?|chicks|hens|poultry|lizards?|spiders?|primates?)",
         "(?:baby|young) (?:rabbits|bunnies|guinea pigs|hamsters|parrots|tortoises|snakes|ferrets)",
         "(?:rabbits|bunnies|guinea pigs|hamsters|ferrets|tortoises) for sale"),
+    # heuristic-v7: a psychoactive gas, or any product named in quotes with a wink (a coded sale)
+    "psychoactive substance": (
+        "nitrous(?: oxide)?", "laughing gas", "n2o", "nos (?:canisters?|tanks?|bottles?|cylinders?)",
+        "(?:cream )?chargers?[^.!?]{0,60}?balloons?", "balloons?[^.!?]{0,60}?(?:cream )?chargers?",
+        "(?:for|as|called|say|says) '[^'\\n]{2,30}'\\s*(?:😉|😜|😏|;-?\\)|wink)"),
     "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
     "banned substance": ("paraquat", "strychnine", "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
@@ -189,6 +202,10 @@ REGULATED_REASONS: dict[str, str] = {
     "veterinary medicine": (
         "veterinary medicines need a prescription or advice, and a treatment for one species can be toxic to "
         "another"),
+    "psychoactive substance": (
+        "a psychoactive substance (nitrous oxide, 'laughing gas') sold for inhalation, or any item offered "
+        "in "
+        "coded words, is a regulated substance: its sale for that use is illegal"),
     "drug": ("controlled drugs are a controlled substance and illegal to sell; home-made edibles also have "
              "no food-safety or dose checks"),
     "illegal electronics or lasers": (

@@ -11,6 +11,7 @@ from core.listings.offline.matching import (
     any_stated,
     any_unnegated,
     every_unnegated_in_context,
+    first_unnegated,
     terms_pattern,
 )
 from core.listings.offline.safety_vocabulary import (
@@ -19,6 +20,7 @@ from core.listings.offline.safety_vocabulary import (
     HAZARDS_BY_PRODUCT,
     PACKAGING_WORDS,
     PAST_DATE_KIND,
+    PRODUCT_CLASS_CUES,
     PROTECTIVE_PART_DEFECTS,
     PROTECTIVE_PARTS,
     RECALL_CLEARED,
@@ -60,9 +62,10 @@ def _fire_hazard(listing: Listing) -> list[Finding]:
 
 
 def _recall(listing: Listing) -> list[Finding]:
-    """A recall named in a sentence that does not say it was checked and does not apply."""
-    sentences = [text for text in re.split(r"[.!?\n]", listing.raw)
-                 if not re.search(RECALL_CLEARED, text, re.I)]
+    """A recall named in a sentence that does not say it was checked and does not apply ("haven't
+    checked" is not a check)."""
+    cleared = re.compile(RECALL_CLEARED, re.I)
+    sentences = [text for text in re.split(r"[.!?\n]", listing.raw) if not first_unnegated(cleared, text)]
     hit = any_unnegated(RECALL_TERMS, sentences)
     if not hit:
         return []
@@ -113,9 +116,13 @@ def _protective_part(listing: Listing) -> list[Finding]:
 
 def _safety_products(listing: Listing) -> list[tuple[str, str]]:
     """(class, words) of every safety-critical class the title or category names, in table order: a
-    baby bottle steriliser is both a child product and an electrical one."""
-    return [(kind, match.group()) for kind, words in SAFETY_PRODUCTS.items()
-            if (match := terms_pattern(words).search(listing.heading))]
+    baby bottle steriliser is both a child product and an electrical one; then the classes the listing
+    shows by what it says of the item (a power rating in watts: electrical)."""
+    named = [(kind, match.group()) for kind, words in SAFETY_PRODUCTS.items()
+             if (match := terms_pattern(words).search(listing.heading))]
+    shown = [(kind, hit) for kind, cues in PRODUCT_CLASS_CUES.items()
+             if kind not in dict(named) and (hit := any_stated(cues, listing.seller_texts))]
+    return named + shown
 
 
 def _defects(listing: Listing, kinds: tuple[str, ...]) -> str:

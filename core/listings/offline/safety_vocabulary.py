@@ -22,7 +22,13 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "belay devices?", "quickdraws?", "crampons?", "ice axes?", "avalanche (?:transceivers?|beacons?)",
         "body protectors?", "back protectors?", "air ?bag vests?", "smoke alarms?", "smoke detectors?",
         "carbon monoxide (?:alarms?|detectors?)", "co (?:alarms?|detectors?)", "fire extinguishers?",
-        "fire blankets?", "safety goggles", "respirators?", "fall arrest\\w*", "lanyards? and harness\\w*"),
+        "fire blankets?", "safety goggles", "respirators?", "fall arrest\\w*", "lanyards? and harness\\w*",
+        # heuristic-v7: named by its purpose: protects, rescues or signals in an emergency
+        "safety (?!pins?\\b)(?!razors?\\b)[\\w-]+",
+        "protective (?:gear|equipment|clothing|glasses|goggles|gloves|boots|pads?|visors?)",
+        "rescue (?:ropes?|throw ?bags?|kits?|kni(?:fe|ves)|blankets?|boards?|tubes?|buoys?)",
+        "life[\\s-]?saving", "emergency (?:beacons?|escape\\w*|ladders?|flares?)",
+        "(?:personal )?locator beacons?", "epirbs?", "plbs?", "distress flares?"),
     "breathing or diving equipment": (
         "scuba", "(?:dive|diving|scuba|first[\\s-]stage|second[\\s-]stage|breathing) regulators?",
         "(?:dive|diving|scuba) regs?",
@@ -57,6 +63,10 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "button batter(?:y|ies)", "dummy clips?", "baby bottles?",
         "(?:infant|baby|formula|follow[\\s-]on) milk",
         "(?:infant|baby) formula", "formula milk", "baby food"),
+    # heuristic-v7: anything else made for a baby or toddler (a bundle of baby clothes with a hole is not a
+    # hazard, an unknown model or a home repair on a baby product is)
+    "other product for a baby or toddler": (
+        "bab(?:y|ies)'?s?", "infants?'?", "toddlers?'?", "newborns?'?", "nursery"),
     "battery or electrical": (
         "fairy lights", "christmas lights", "led strips?", "light fittings?", "ceiling lights?",
         "chandeliers?",
@@ -71,7 +81,10 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "e-?bikes?", "electric bikes?", "e-?scooters?", "electric scooters?", "hoverboards?", "lithium",
         "li-?ion", "li-?po", "lipos?", "mains", "plugs?", "sockets?", "wiring", "transformers?",
         "inverters?", "soldering irons?", "heat guns?", "electric (?:fires?|heaters?|cookers?|ovens?)",
-        "aquarium heaters?", "fan heaters?", "laptop chargers?", "usb chargers?"),
+        "aquarium heaters?", "fan heaters?", "laptop chargers?", "usb chargers?",
+        # heuristic-v7: fitted to the mains or overhead, and kitchen or home appliances by their purpose
+        "(?:ceiling|extractor|pedestal|desk|tower|wall|bathroom) fans?", "appliances?", "fryers?",
+        "deep[\\s-]fat fryers?"),
     "food contact equipment": (
         "baby bottles?", "feeding bottles?", "sippy cups?", "food containers?", "lunch ?box(?:es)?",
         "cookware", "frying pans?", "pans?", "pots?", "saucepans?", "skillets?", "woks?", "non[\\s-]?stick",
@@ -117,10 +130,36 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "axle stands?"),
 }
 
+HEDGE_KIND = "an unknown model or age the seller is unsure of"
+
+# heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
+# in watts or run from the mains is electrical, whatever it is called.
+PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
+    "mains-powered appliance": (
+        "\\d+(?:\\.\\d+)?\\s?(?:w|watts?|kw)(?!/)", "mains(?:[\\s-](?:powered|operated|lead|cable|plug|"
+        "voltage))?", "plugs? (?:it |them )?in", "unplug\\w*", "(?:uk|eu|us|3[\\s-]pin|three[\\s-]pin) plug",
+        "(?:110|120|220|230|240)\\s?v(?:olts?)?"),
+}
+
 # --- Defects, by kind -----------------------------------------------------------------------------------
 
 # "Leak" that names a test ("leak tested") is evidence, not a defect.
 _LEAK = "leak(?:s|ing|ed|y|age)?(?![\\s-]+(?:test\\w*|check\\w*|proof|free|detect\\w*))"
+# heuristic-v7: a control that does nothing, heat that keeps rising
+_FAILED_CONTROL = (
+    "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|won'?t|no longer) (?:really |actually |"
+    "properly |always |seem to )?(?:do anything|do much|regulate|switch off|turn off|cut out|work properly)",
+    "keeps? (?:getting|going|running) (?:hotter|hot)", "hotter and hotter",
+)
+_OVERHEATING = (
+    "overheats?", "overheating",
+    # a heat gun or an iron gets very hot by design: only "too hot" is a fault
+    "(?:gets?|got|getting|runs?|ran) (?:far |much |way )?too hot", "(?:gets?|got) dangerously hot",
+    "trips? the (?:fuse|breaker|electrics)",
+)
+OVERHEATING_KIND = "overheating or a failed control"
+# "Broken in" is worn in (boots, a saddle, a glove), not broken.
+_BROKEN = "brok(?:ed|en?)(?![\\s-]+in\\b)"
 SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     "impact damage": (
         "dropped", "fell", "fallen",
@@ -135,11 +174,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "write[\\s-]?off", "(?:car|road|traffic|bike) accidents?", "came off",
         "thrown off", "bang(?:ed)?(?![\\s-]*for)", "smash(?:ed)?", "written off", "wrecked"),
     "structural damage": (
-        "cracked", "cracks?", "crak(?:ed|d)", "crack(?:d|ed)", "crazing", "brok(?:ed|e)", "damm?aged?",
+        "cracked", "cracks?", "crak(?:ed|d)", "crack(?:d|ed)", "crazing", _BROKEN, "damm?aged?",
         "dammage",
         "dameged", "snaped", "hairline", "split(?![\\s-]+(?:into|level|system|screen|ring))",
         "splits(?![\\s-]+into)", "dented", "dents?", "damaged",
-        "damage", "broken", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
+        "damage", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
         "holes? in", "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
         "tears? (?:in|near|on|along|at|by)", "ripped", "rips? (?:in|near|on|along)", "gash(?:es|ed)?",
@@ -160,7 +199,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
         "(?:high|low|wrong)", "slipping", "(?:brakes?|clutch|it) slips", "faulty",
         "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|not) work(?:ing)?",
-        "stopped working", "intermittent\\w*", "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
+        "stopped working", "intermittent\\w*",
+        *_FAILED_CONTROL,
+        "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
         "water (?:ingress|inside|got in)", "condensation inside", "inaccurate\\w*", "error codes?",
         "(?:reads?|shows?|displays?) (?:[\\w-]+ ){0,3}?(?:wrong|incorrect(?:ly)?|inaccurate(?:ly)?)",
         "resets? (?:itself|randomly)",
@@ -173,17 +214,18 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "smells? (?:a bit |slightly |funny |strange )?(?:when|after) (?:lit|on|running|in use)",
         "(?:does ?n[o']?t|doesnt|won'?t|will not|not) (?:engage|disengage|release|stop the chain|cut out|"
         "shut off)",
-        "overheats?",
-        "overheating",
-        # a heat gun or an iron gets very hot by design: only "too hot" is a fault
-        "(?:gets?|got|getting|runs?|ran) (?:far |much |way )?too hot", "(?:gets?|got) dangerously hot",
-        "trips? the (?:fuse|breaker|electrics)"),
+        *_OVERHEATING),
+    # heuristic-v7: on an appliance known only by its power rating, a failed control or overheating
+    OVERHEATING_KIND: (*_FAILED_CONTROL, *_OVERHEATING),
     "a home repair": (
         "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
         "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair"),
     "loose or missing parts": (
         "missing", "misisng", "missng", "incomplete", "gone missing", "went missing",
+        # heuristic-v7: a safety device said to be absent ("no flashback arrestors",
+        # "without its safety catch")
+        "(?:no|without|minus) (?:the |its |a |any )?(?:safety|protective|flashback|non[\\s-]?return) [\\w-]+",
         "(?:springs?|bolts?|screws?|pins?|clips?|straps?|buckles?|pads?|feet|foot|wheels?|guards?|caps?|parts?|"
         "pieces?|brackets?|stoppers?) (?:are|is|has|have|had) (?:now |since )?(?:gone|disappeared)",
         "(?:falls?|fell|fallen|keeps? falling) (?:off|out)", "parts? (?:not included|lost)",
@@ -212,6 +254,16 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "\\+? "
         "(?:years?|yrs) old", "(?:made|manufactured|produced|dated?|dot date|date code)\\s+(?:in\\s+|is\\s+)?"
         "(?:19\\d\\d|200\\d|201[0-5])"),
+    # heuristic-v7: the seller hedges on what it is, how old it is or what it fits: a risk on any product
+    # whose safety depends on its model and age ("dont know the exact model", "label has worn off")
+    HEDGE_KIND: (
+        "(?:not sure|no idea|don'?t know|do not know|unsure|not certain|can'?t tell|cannot tell)"
+        "(?:\\s+[\\w'-]+){0,3}?\\s+(?:model|make|brand|age|year|history|origin|how old|fitment|"
+        "what (?:it|they|this|these) (?:fits?|came off|(?:is|are) from|goes? on))",
+        "labels?(?:\\s+[\\w'-]+){0,4}?\\s+(?:faded|unreadable|illegible|worn off|rubbed off|peeled off|"
+        "(?:is|are|has|have) (?:gone|missing))",
+        "unknown (?:model|make|brand|history|age|origin)",
+        "(?:model|make|brand|age|history) (?:is )?unknown"),
     "wear past its limit": (
         "(?:below|under|beneath|past|beyond|exceeds?|exceeding|exceeded|reached) (?:the )?(?:stamped |legal |"
         "safe |manufacturer'?s? |recommended )?(?:minimum|min\\b|(?:minimum|min|wear|service|discard|legal|"
@@ -231,7 +283,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:date )?(?:has )?(?:expired|lapsed|overdue|run out|ran out|passed)",
         "(?:expired|lapsed|overdue) (?:test|inspection|certification|requalification)",
         "past (?:its |the )?(?:test|inspection|requalification) "
-        "date", "needs? (?:a )?(?:re-?test|requalification|recertification|re-?inspection)"),
+        "date",
+        # heuristic-v7: never had it checked ("never had it checked or updated", "hasn't been tested")
+        "never (?:had (?:it|them) |been )?(?:checked|tested|inspected|serviced|calibrated|updated)",
+        "(?:has|have|had)(?:n'?t| not) been (?:checked|tested|serviced|inspected|calibrated)",
+        "needs? (?:a )?(?:re-?test|requalification|recertification|re-?inspection)"),
 }
 _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coating", "a leak or malfunction",
              "a home repair", "loose or missing parts")
@@ -239,30 +295,34 @@ _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coati
 PAST_DATE_KIND = "a replace-by or expiry date in the past"
 # Which defects matter for which class: protective and life-support gear also by unknown history.
 HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
-    "head protection": (*_PHYSICAL, "an unknown model, age or history", PAST_DATE_KIND),
-    "protective gear": (*_PHYSICAL, "wear past its limit", "an unknown model, age or history",
+    "head protection": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
+    "protective gear": (*_PHYSICAL, "wear past its limit", "an unknown model, age or history", HEDGE_KIND,
                         "an overdue service or inspection", PAST_DATE_KIND),
     "breathing or diving equipment": (*_PHYSICAL, "an overdue service or inspection",
-                                      "an unknown model, age or history"),
-    "gas or pressure equipment": (*_PHYSICAL, "an overdue service or inspection"),
+                                      "an unknown model, age or history", HEDGE_KIND),
+    "gas or pressure equipment": (*_PHYSICAL, "an overdue service or inspection", HEDGE_KIND),
     "water safety equipment": ("structural damage", "a leak or malfunction", "a home repair",
-                               "an overdue service or inspection"),
-    "child product": (*_PHYSICAL, "an unknown model, age or history", PAST_DATE_KIND),
+                               "an overdue service or inspection", HEDGE_KIND),
+    "child product": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
     "battery or electrical": ("structural damage", "a leak or malfunction", "a home repair",
-                              "loose or missing parts"),
+                              "loose or missing parts", HEDGE_KIND),
     "food contact equipment": ("structural damage", "corrosion or a failing coating"),
-    "load-bearing or climbing equipment": (*_PHYSICAL, "wear past its limit"),
+    "load-bearing or climbing equipment": (*_PHYSICAL, "wear past its limit", HEDGE_KIND),
     "power tool with a blade or guard": ("structural damage", "a leak or malfunction", "a home repair",
-                                         "loose or missing parts"),
+                                         "loose or missing parts", HEDGE_KIND),
     "medical or mobility equipment": ("structural damage", "a leak or malfunction", "a home repair",
-                                      "loose or missing parts", "an overdue service or inspection"),
+                                      "loose or missing parts", "an overdue service or inspection",
+                                      HEDGE_KIND),
     "alarm or detector": ("structural damage", "a leak or malfunction", "loose or missing parts",
-                          "an unknown model, age or history", PAST_DATE_KIND),
-    "structure that holds or guards a person": (*_PHYSICAL, "an unknown model, age or history"),
-    "ride-on or board sports equipment": ("structural damage", "a home repair"),
+                          "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
+    "structure that holds or guards a person": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND),
+    "ride-on or board sports equipment": ("structural damage", "a home repair", HEDGE_KIND),
+    "other product for a baby or toddler": ("a home repair", "an unknown model, age or history", HEDGE_KIND,
+                                            PAST_DATE_KIND),
+    "mains-powered appliance": (OVERHEATING_KIND, "a home repair"),
     "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
                             "wear past its limit", "a leak or malfunction",
-                            "an unknown model, age or history"),
+                            "an unknown model, age or history", HEDGE_KIND),
 }
 # A replace-by, expiry or use-by date: past when its year is before the current one (read at review time,
 # so an alarm dated "replace by 2022" is out of date from 2023 on). "{years}" is filled per review.
@@ -281,7 +341,8 @@ PROTECTIVE_PARTS: tuple[str, ...] = (
     "restraints?", "chin ?straps?", "seat ?belts?", "brakes?", "brake (?:pads?|cables?|levers?|discs?)",
     "(?<!tape )(?<!cassette )(?<!cd )decks?", "kingpins?", "rungs?", "stiles?", "locking pins?",
     "safety (?:catch(?:es)?|latch(?:es)?|locks?|switch(?:es)?|pins?|valves?|cut[\\s-]?outs?)",
-    "tip[\\s-]?over switch(?:es)?", "load rating", "weight limit", "airbags?",
+    "tip[\\s-]?over switch(?:es)?", "safety (?:cables?|chains?|wires?|straps?|ropes?|lines?)",
+    "load rating", "weight limit", "airbags?",
     "buckles? (?:on|of) the harness",
 )
 PROTECTIVE_PART_DEFECTS = ("structural damage", "loose or missing parts", "a leak or malfunction",
@@ -331,6 +392,12 @@ SAFETY_REASONS: dict[str, str] = {
     "ride-on or board sports equipment": (
         "a cracked deck or frame, a bent or broken truck, kingpin or fork, or a home repair can fail under "
         "the rider: rider safety depends on it"),
+    "other product for a baby or toddler": (
+        "child safety: a product for a baby or toddler of unknown model or age, past its date or repaired at "
+        "home may not meet current safety standards"),
+    "mains-powered appliance": (
+        "an electrical hazard: a mains appliance that overheats or whose thermostat or switch fails can "
+        "cause a fire or burns"),
     "protective part": (
         "a part whose job is to protect life or limb (a guard, rail, harness, restraint, brake or deck) that "
         "is broken, missing or not working is a safety risk whatever the product"),

@@ -131,7 +131,10 @@ _CONDITION_NEW_BARE = (
 )
 _CONDITION_USED = (
     r"(?<!never )(?<!not )(?<!be )(?<!is )(?<!are )\b(?:used|pre[\s-]?owned|second[\s-]?hand|"
-    r"(?<!never )worn|like[\s-]new|as new|open[\s-]box|ex[\s-]display|ex[\s-]corporate)\b"
+    r"(?<!never )worn|like[\s-]new|as new|open[\s-]box|ex[\s-]display|ex[\s-]corporate|"
+    # heuristic-v7: worn or unlabelled in so many words ("wore it twice", "took the tags off")
+    r"wore (?:it|them|this|these)|(?:took|cut|taken) (?:the )?(?:tags?|labels?) off|"
+    r"(?:tags?|labels?) (?:removed|cut off|taken off))\b"
 )
 _CONDITION_REFURBISHED = r"\b(?:refurbished|refurb|renewed|reconditioned|remanufactured)\b"
 CONDITION_CLASSES: dict[str, re.Pattern[str]] = {
