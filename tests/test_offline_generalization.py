@@ -130,3 +130,22 @@ def test_the_review_names_the_unknown_model_and_the_unchecked_service():
 
     sentences = review_sentences(result)
     assert covers(sentences, "unknown model") and covers(sentences, "never checked")
+
+
+def test_the_review_names_the_details_a_listing_already_gives():
+    result = review_listing(_draft(("Cordless drill 18V", "Comes with two batteries and a charger, serviced "
+                                    "last spring, receipt included. Tested and working.", "Tools", "60",
+                                    {"brand": "Acme", "condition": "used"})))
+
+    sentences = review_sentences(result)
+    for concept in ("accessories included", "service history", "receipt included", "working condition",
+                    "condition described"):
+        assert covers(sentences, concept), concept
+
+
+def test_a_condition_told_by_the_flaws_it_lacks_is_a_stated_condition():
+    result = review_listing(_draft(("Wool jumper, green, size M", "Washed a few times, no holes, no fading.",
+                                    "Clothing", "15", {"brand": "Acme", "size": "M", "colour": "green",
+                                                       "material": "wool"})))
+
+    assert "condition" not in result.missing_fields

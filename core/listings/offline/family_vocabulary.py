@@ -221,7 +221,7 @@ NUMERIC_UNITS: dict[str, str] = {
     "engine size": r"(?<![\d.])(\d{2,4})\s*(cc)\b",
     "duvet tog rating": r"(?<![\d.])(\d{1,2}(?:\.\d)?)\s*(tog)\b",
     # heuristic-v7: engine power and light output, compared like any other unit
-    "engine power": r"(?<![\d.])(\d{1,4}(?:\.\d)?)\s*(hp|bhp|ps)\b",
+    "engine power rating": r"(?<![\d.])(\d{1,4}(?:\.\d)?)\s*(hp|bhp|ps)\b",
     "brightness": r"(?<![\d.])(\d{3,5})\s*(?:ansi\s*)?(lumens?|lm)\b",
     "people capacity": r"(?<![\d.])(\d{1,2})[\s-]?(man|person|people|berth|seater)\b",
     "mileage": r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,7})\s*(miles|mi|km|kms)\b",
@@ -251,7 +251,7 @@ NUMERIC_NOTES: dict[str, str] = {
     "quantity": "how many items (tickets, pieces, units) are included, and so the price per item, is unclear",
     "size": "which size is sold (frame, wheel, screen or clothing size), and so the fit (rider height, "
             "body or room size), is unclear",
-    "model": "which model is being sold is unclear, and models differ in features and price",
+    "model number": "which model is being sold is unclear, and models differ in features and price",
     "model year": "the age of the item is unclear, and age changes its value and safety",
     "bed size": "which size is sold, and so its dimensions and the bed or room it fits, is unclear",
     "overall size": "the item's size is unclear (the sizes differ beyond rounding), so a buyer cannot tell "

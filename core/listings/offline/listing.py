@@ -10,6 +10,7 @@ from core.listings.offline.family_vocabulary import PLACEHOLDER_DESCRIPTIONS
 from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP, RISK_PENALTY
 from core.listings.offline.vocabulary import (
     ATTRIBUTE_NAME_PATTERNS,
+    CONDITION_DESCRIBED,
     FACT_PATTERNS,
     INJECTION,
     NEGATED_AFTER,
@@ -175,4 +176,5 @@ def states(listing: Listing, field: str) -> bool:
     """A fact counts as given in a named attribute or clearly in the title or description."""
     names = ATTRIBUTE_NAME_PATTERNS[field]
     named = any(names.search(name) and is_real(value) for name, value in listing.attributes)
-    return named or bool(FACT_PATTERNS[field].search(listing.facts))
+    described = field == "condition" and bool(CONDITION_DESCRIBED.search(listing.text))
+    return named or described or bool(FACT_PATTERNS[field].search(listing.facts))

@@ -58,7 +58,8 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
     for kind, places, tolerance in (("quantity", _quantities(listing), 0.0),
                                     ("size", _sizes(listing), SAME_VALUE_TOLERANCE),
                                     ("bed size", _bed_sizes(listing), 0.0),
-                                    ("model year", _years(listing), 0.0), ("model", _models(listing), 0.0),
+                                    ("model year", _years(listing), 0.0),
+                                    ("model number", _models(listing), 0.0),
                                     *_side_places(listing)):
         conflict = _disjoint(places, tolerance)
         if conflict:

@@ -33,6 +33,7 @@ from core.listings.offline.numeric import numeric_conflict
 from core.listings.offline.regulated import medical_claim, regulated_goods
 from core.listings.offline.safety import safety_critical
 from core.listings.offline.scoring import MAX_LIST_ITEMS, MAX_MESSAGE_CHARS, NO_CAP
+from core.listings.offline.strengths import stated_details
 from core.listings.review import ListingReview
 
 
@@ -120,4 +121,5 @@ _RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
     exclamations,
     missing_fields,
     thin_listing,
+    stated_details,
 )

@@ -70,8 +70,8 @@ def _recall(listing: Listing) -> list[Finding]:
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,
-                 f'Safety recall ("{quote(hit)}"): recalled products may not be sold until the recall '
-                 "remedy is done, so a reviewer will check it.",
+                 f'Possible safety recall ("{quote(hit)}"): recalled products may not be sold until the '
+                 "recall remedy is done, so a reviewer will check it.",
                  "Check the manufacturer's recall notice; list the item only if it was repaired or "
                  "replaced under the recall, and say so.")]
 

@@ -366,7 +366,8 @@ SAFETY_REASONS: dict[str, str] = {
         "a crack, leak or repair in buoyancy or water equipment can let in water and sink it; buoyancy "
         "safety must be checked"),
     "child product": (
-        "child safety: damage, repairs, loose small parts (a choking hazard), a missing part or an unknown "
+        "child safety (an infant or child product): damage, "
+        "repairs, loose small parts (a choking hazard), a missing part or an unknown "
         "history can injure a child or cause entrapment, and car seats involved in a collision or crash must "
         "be replaced"),
     "battery or electrical": (

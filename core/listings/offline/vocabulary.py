@@ -297,3 +297,43 @@ CHILD_SAFETY_EXPECTATIONS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] =
                 r"baby toys?|infant toys?|teethers?|teething toys?|rattles?)\b", re.I),
      ("safety standard", "age range")),
 )
+
+# --- heuristic-v7: details a listing already gives, named back to the seller ---------------------------
+
+# What a careful reviewer tells a seller to keep: each detail stated (a fact field through FACT_PATTERNS,
+# or these words, undenied), named as a buyer would name it. Order is the output order.
+STATED_FACT_FIELDS: tuple[tuple[str, str], ...] = (
+    ("condition", "condition described"), ("model", "model identified"), ("size", "size given"),
+    ("dimensions", "dimensions given"), ("material", "material stated"), ("safety standard",
+                                                                          "safety standard stated"),
+    ("battery", "battery condition stated"),
+)
+STATED_DETAILS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("working condition tested", ("works?", "working", "tested", "runs? (?:well|fine|smoothly)",
+                                  "starts? (?:first|every)", "fires? up", "powers? on")),
+    ("accessories and included items listed", ("comes with", "included", "includes", "including",
+                                               "supplied with", "complete with",
+                                               "plus (?:the |a |its )?[\\w-]+")),
+    ("wear disclosed", ("wear", "worn", "scuffs?", "scuffed", "scratch(?:es|ed)?", "marks?", "chips?",
+                        "dents?", "stains?", "fading", "faded", "bobbling", "pilling")),
+    ("service history", ("servic(?:ed|e history|e records?|e book)", "maintained", "maintenance")),
+    ("receipt included", ("receipts?", "invoices?", "proof of purchase")),
+    ("recall checked", ("checked (?:it |the [\\w-]+ )?(?:against|on|with) (?:the |a )?[\\w-]* ?recall",
+                        "no (?:open |outstanding )?recalls?",
+                        "not (?:on|part of|in|subject to) (?:any|a|the) recall",
+                        "recall (?:list|check)[^.;]{0,30}?(?:clear|not (?:listed|affected))")),
+    ("quantity stated", ("set of \\d+", "pack of \\d+", "\\d+[\\s-]?(?:pcs|pieces|pack)", "pair",
+                         "quantity")),
+    ("capacity stated", ("\\d+(?:\\.\\d+)?\\s?(?:l|litres?|liters?|ml|gb|tb|mah)", "capacity")),
+    ("power rating stated", ("\\d+(?:\\.\\d+)?\\s?(?:w|watts?|kw|v|volts?)", "power")),
+    ("weight stated", ("\\d+(?:\\.\\d+)?\\s?(?:kg|g|lbs?|oz|grams?)", "weight")),
+)
+MAX_STATED_DETAILS = 6
+# A condition described by the flaws it does not have or by how much it was used ("no holes, no fading",
+# "read once", "used for two summers"): read in the seller's own text, since facts drop denials.
+CONDITION_DESCRIBED = re.compile(
+    r"\b(?:no|never|without|zero)\s+(?:[\w-]+\s+){0,2}?(?:holes?|fading|stains?|marks?|scratch\w*|chips?|"
+    r"chipped|cracks?|dents?|rust|tears?|rips?|damage|wear|scuffs?|wobble|pilling|bobbling|drift|"
+    r"been down|dropped|issues?|faults?|problems?)\b|"
+    r"\b(?:read|worn|used|washed|played|ridden|driven|wore)\s+(?:it\s+|them\s+)?(?:once|twice|a few times|"
+    r"a couple of times|\d+ times|for (?:a|one|two|three|\d+|about|around|only) \w+)", re.I)

@@ -1,0 +1,18 @@
+"""What the listing already tells buyers, named back to the seller: a review says what to keep as
+well as what to fix, in the words a buyer would use ("condition described", "accessories included").
+Costs nothing and sends nothing to a person.
+"""
+
+from core.listings.offline.listing import Finding, Listing, states
+from core.listings.offline.matching import any_unnegated
+from core.listings.offline.vocabulary import MAX_STATED_DETAILS, STATED_DETAILS, STATED_FACT_FIELDS
+
+
+def stated_details(listing: Listing) -> list[Finding]:
+    """One suggestion naming the details already given, so a rewrite keeps them."""
+    named = [label for field, label in STATED_FACT_FIELDS if states(listing, field)]
+    named += [label for label, terms in STATED_DETAILS if any_unnegated(terms, listing.seller_texts)]
+    if not named:
+        return []
+    return [Finding(0, suggestion="Keep the details buyers rely on, already given: "
+                                  f"{', '.join(named[:MAX_STATED_DETAILS])}.")]
