@@ -81,6 +81,23 @@ RISKS: list[tuple[str, Case]] = [
                    "30", {"quantity": "50"})),
     # too incomplete: nobody, not even the seller, can say what it is or fits
     ("too-incomplete", ("Engine bits", "for spares, no idea what they fit.", "Vehicle parts", "20", {})),
+    # safety: a fall told by where it landed; electrics that get hot; a gauge in the red; a date past
+    # without a year; a part put back together at home
+    ("safety-critical", ("Bike helmet, adult L", "It slid off the car roof onto the tarmac last week.",
+                         "Cycling", "20", {"brand": "Acme", "condition": "used"})),
+    ("safety-critical", ("Electric blanket, single", "The controller gets quite hot after an hour and one "
+                         "side does not heat.", "Bedding", "10", {"brand": "Acme"})),
+    ("safety-critical", ("Fire extinguisher 1kg powder", "The gauge needle sits in the red, never used.",
+                         "Home", "8", {"brand": "Acme"})),
+    ("safety-critical", ("Infant formula tins x4", "Sealed tins, best before last April.", "Baby", "20",
+                         {"brand": "Acme"})),
+    ("safety-critical", ("Garden swing set", "One leg bracket was welded back on by a neighbour.",
+                         "Garden", "30", {"brand": "Acme"})),
+    # numeric: storage right after the RAM; authenticity: no box or papers on a luxury watch
+    ("numeric-contradiction", ("Laptop 16GB RAM 1TB SSD", "Specs: 16GB RAM and a 256GB SSD.", "Computers",
+                               "400", {"brand": "Acme"})),
+    ("authenticity", ("Rolex Datejust 36", "Lovely watch, no box or papers, bought from a friend.",
+                      "Watches", "3000", {"condition": "used"})),
 ]
 
 
@@ -117,6 +134,12 @@ LOOK_ALIKES: list[Case] = [
      {"brand": "Acme"}),
     ("Cream chargers 24 pack", "For whipping cream in a dispenser, sealed box.", "Kitchen", "12",
      {"quantity": "24"}),
+    ("Rolex empty watch box", "Empty presentation box, no watch inside.", "Watches", "40", {}),
+    ("Decorative replica shield", "Wall hanging replica shield, display only.", "Home decor", "30", {}),
+    ("Kids bike 16 inch", "Ready to hit the road, brakes adjusted, chain oiled.", "Bikes", "40",
+     {"brand": "Acme"}),
+    ("Trampoline 12ft, welded steel frame", "Galvanised frame, net and padding in good order, no rust.",
+     "Garden", "90", {"brand": "Acme"}),
 ]
 
 

@@ -21,6 +21,7 @@ from core.listings.offline.family_vocabulary import (
     IMITATION_TERMS,
     JEWELLERY_WORDS,
     LOST_EVIDENCE,
+    LUXURY_ACCESSORIES,
     MISSING_PROOF_TERMS,
     NATURAL_RARITIES,
     NOT_A_FINISH,
@@ -162,9 +163,11 @@ def _claims(listing: Listing) -> tuple[str, ...]:
 
 
 def _luxury_price(listing: Listing) -> list[Finding]:
-    """Luxury goods priced like everyday goods are a classic counterfeit pattern."""
+    """Luxury goods priced like everyday goods are a classic counterfeit pattern; their packaging
+    ("empty watch box") is cheap by nature."""
     brand = any_stated(LUXURY_BRANDS, [listing.raw])
-    if not brand or listing.price >= LUXURY_MIN_PRICE:
+    accessory = terms_pattern(LUXURY_ACCESSORIES).search(listing.heading)
+    if not brand or listing.price >= LUXURY_MIN_PRICE or accessory:
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
                  f'Price far below market value ({listing.price}) for a "{quote(brand)}" item: a classic '

@@ -146,7 +146,8 @@ DOUBT_TERMS: tuple[str, ...] = (
     "unable to|hard to|impossible to) (?:read|make out|decipher|identify)",
     "(?:unreadable|illegible|indistinct|rubbed|worn) (?:hall)?marks?",
 )
-_PROOF = ("(?:certificates?|certs?|receipts?|papers|paperwork|proof of (?:purchase|authenticity)|"
+_PROOF = ("(?:box(?:es)? (?:or|and|&|nor) papers|certificates?|certs?|receipts?|papers|paperwork|"
+          "proof of (?:purchase|authenticity)|"
           "invoices?|documentation|authenticity cards?|coa|serial(?: numbers?)?|serials|hallmarks?)")
 _ARTICLES = "(?:(?:the|a|an|any|its|my|their|original)\\s+)*"
 # Proof said to be missing; only matters where authenticity does (see AUTHENTICITY_SENSITIVE).
@@ -196,6 +197,13 @@ REPLICA_MODEL_TERMS: tuple[str, ...] = (
     "scale models?", "model kits?", "die[\\s-]?cast", "1\\s*[:/]\\s*(?:[2-9]|\\d{2,3})", "props?", "cosplay",
     "costumes?", "miniatures?", "figurines?", "action figures?", "toys?", "museum replica",
     "model (?:cars?|ships?|trains?|planes?|aircraft|boats?|tanks?)",
+    # heuristic-v7: sold to look at, not to pass off ("decorative replica sword, display only")
+    "display", "decorative", "ornament(?:al|s)?", "wall (?:art|hanging|mount(?:ed)?)",
+)
+# heuristic-v7: packaging or an accessory of a luxury brand is sold cheap by nature ("empty watch box").
+LUXURY_ACCESSORIES: tuple[str, ...] = (
+    "empty", "box(?:es)?", "dust ?bags?", "packaging", "gift bags?", "shopping bags?", "carrier bags?",
+    "ribbons?", "booklets?", "tags?", "catalogues?", "magazines?", "books?", "posters?",
 )
 
 # --- Family: contradictions on numbers --------------------------------------------------------------

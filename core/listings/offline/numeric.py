@@ -39,7 +39,7 @@ from core.listings.offline.family_vocabulary import (
 )
 from core.listings.offline.listing import Finding, Listing, is_real
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
-from core.listings.offline.vocabulary import RAM_ATTRIBUTE, RAM_BEFORE
+from core.listings.offline.vocabulary import RAM_ATTRIBUTE, RAM_BEFORE, STORAGE_AFTER
 
 FAMILY = "numeric-contradiction"
 Values = dict[str, float]  # as written ("1 tb") -> value in the kind's base unit
@@ -87,7 +87,8 @@ def _measures(pattern: re.Pattern[str], text: str, kind: str) -> Values:
     """Each value with its unit, converted to the kind's base unit so equal values agree."""
     found: Values = {}
     for match in pattern.finditer(text):
-        if kind == "storage capacity" and RAM_BEFORE.search(text[max(0, match.start() - 10):match.start()]):
+        if (kind == "storage capacity" and RAM_BEFORE.search(text[max(0, match.start() - 10):match.start()])
+                and not STORAGE_AFTER.match(text, match.end())):
             continue
         number, unit = match.group(1), (match.group(2) or "").lower().lstrip("-").rstrip("s")
         value = float(number.replace(",", ""))  # "62,000 miles"

@@ -125,7 +125,8 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "balance boards?", "bikes?", "bicycles?"),
     "vehicle safety part": (
         "brake (?:pads?|discs?|rotors?|calipers?|shoes|lines?|hoses?)", "brakes", "tyres?", "tires?",
-        "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)", "wheel nuts", "tow (?:bars?|hitch(?:es)?)",
+        "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)", "wheel nuts",
+        "tow(?:ing)? (?:bars?|hitch(?:es)?|balls?|eyes?)",
         "child locks?", "suspension (?:arms?|springs?)", "ball joints?", "(?:car|trolley|bottle) jacks?",
         "axle stands?"),
 }
@@ -156,6 +157,9 @@ _OVERHEATING = (
     # a heat gun or an iron gets very hot by design: only "too hot" is a fault
     "(?:gets?|got|getting|runs?|ran) (?:far |much |way )?too hot", "(?:gets?|got) dangerously hot",
     "trips? the (?:fuse|breaker|electrics)",
+    # heuristic-v7: the electrics themselves get warm
+    "(?:controller|control|plug|cable|lead|cord|socket|adapter|adaptor|charger|battery|switch|wires?)s? "
+    "(?:gets?|got|getting|runs?|goes|went) (?:really |very |quite |a bit |rather |slightly )?(?:warm|hot)",
 )
 OVERHEATING_KIND = "overheating or a failed control"
 # "Broken in" is worn in (boots, a saddle, a glove), not broken.
@@ -168,11 +172,15 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "crash(?:ed|es)?(?![\\s-]*(?:helmets?|hats?|pads?|mats?|tests?|tested|rated))", "accidents?",
         "impacts?(?![\\s-]*(?:resist\\w*|protect\\w*|absorb\\w*|rated|rating|tested|standards?|zones?|liners?|foam))",
         "impacted", "collisions?", "knock(?:ed)?", "took (?:a|the|one) (?:knock|hit|bang|fall|tumble)",
-        "hit (?:by|a|the)",
+        "hit (?:by|a|the)(?!\\s+road\\b)",
         "bump(?:ed|s)?(?![\\s-]*caps?)", "shunts?", "prang(?:ed)?", "fender[\\s-]?benders?",
         "rear[\\s-]?ended", "(?:hit|ran|drove|backed|crashed|reversed|bumped|smashed) into",
         "write[\\s-]?off", "(?:car|road|traffic|bike) accidents?", "came off",
-        "thrown off", "bang(?:ed)?(?![\\s-]*for)", "smash(?:ed)?", "written off", "wrecked"),
+        "thrown off", "bang(?:ed)?(?![\\s-]*for)", "smash(?:ed)?", "written off", "wrecked",
+        # heuristic-v7: a fall told as where it landed ("slipped off the seat onto the floor")
+        "(?:slipped|slid|rolled|tipped|toppled|knocked) (?:off|over|down)",
+        "(?:onto|on to) (?:the |a )?(?:floor|ground|concrete|tarmac|road|pavement|tiles)",
+        "hit the (?:floor|ground|deck)"),
     "structural damage": (
         "cracked", "cracks?", "crak(?:ed|d)", "crack(?:d|ed)", "crazing", _BROKEN, "damm?aged?",
         "dammage",
@@ -180,7 +188,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "splits(?![\\s-]+into)", "dented", "dents?", "damaged",
         "damage", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
-        "holes? in", "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
+        "holes? in", "(?:few|some|several|two|three|small|big|couple of) holes",
+        "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
         "tears? (?:in|near|on|along|at|by)", "ripped", "rips? (?:in|near|on|along)", "gash(?:es|ed)?",
         "delaminat\\w*", "perished",
         "compressed", "squashed", "crushed", "deformed", "buckled", "slat (?:is )?(?:loose|broken|cracked)"),
@@ -202,6 +211,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "stopped working", "intermittent\\w*",
         *_FAILED_CONTROL,
         "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
+        # heuristic-v7: a part that slips or moves under load, a gauge in the red, a heater that does not heat
+        "slips (?:when|under|if|out|down|sometimes|a bit|slightly|round)",
+        "still (?:moves|slips)(?! (?:freely|smoothly|well))",
+        "(?:gauge|needle|indicator|dial)\\b[^.;]{0,20}?(?:in|on|into) the (?:red|empty|recharge)",
+        "(?:not|doesn'?t|does not|won'?t|no longer) (?:heat|warm)(?:ing)?(?: up)?",
         "water (?:ingress|inside|got in)", "condensation inside", "inaccurate\\w*", "error codes?",
         "(?:reads?|shows?|displays?) (?:[\\w-]+ ){0,3}?(?:wrong|incorrect(?:ly)?|inaccurate(?:ly)?)",
         "resets? (?:itself|randomly)",
@@ -220,7 +234,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     "a home repair": (
         "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
-        "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair"),
+        "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair",
+        # heuristic-v7: put back together by the seller ("welded back on", "bolted back together")
+        "(?:welded|bolted|screwed|tied|cable[\\s-]tied|riveted|stitched) back (?:on|together|up)",
+        "(?:welded|cable[\\s-]tied) (?:it |them )?(?:up|together)"),
     "loose or missing parts": (
         "missing", "misisng", "missng", "incomplete", "gone missing", "went missing",
         # heuristic-v7: a safety device said to be absent ("no flashback arrestors",
@@ -250,6 +267,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "measure (?:yours|your own|before (?:buying|ordering|you buy))",
         "labels? (?:is |are )?(?:faded|unreadable|illegible|worn off)", "second[\\s-]?hand (?:from|off)",
         "expired", "past (?:its |their |the )?(?:expiry|use[\\s-]by)", "out of date", "out of test",
+        # heuristic-v7: a date past without a year ("best before last March")
+        "(?:best before|use by|expiry|expires?|expired|bb|bbe)\\s*:?\\s*(?:last|early last|in last) "
+        "(?:year|month|week|spring|summer|autumn|winter|january|february|march|april|may|june|july|"
+        "august|september|october|november|december)", "past (?:its |their |the )?best[\\s-]before",
         "(?:over |more than |about |around )?(?:[89]|[1-9]\\d|eight|nine|ten|eleven|twelve|fifteen|twenty)"
         "\\+? "
         "(?:years?|yrs) old", "(?:made|manufactured|produced|dated?|dot date|date code)\\s+(?:in\\s+|is\\s+)?"
@@ -259,7 +280,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     HEDGE_KIND: (
         "(?:not sure|no idea|don'?t know|do not know|unsure|not certain|can'?t tell|cannot tell)"
         "(?:\\s+[\\w'-]+){0,3}?\\s+(?:model|make|brand|age|year|history|origin|how old|fitment|"
-        "what (?:it|they|this|these) (?:fits?|came off|(?:is|are) from|goes? on))",
+        "what (?:it|they|this|these) (?:fits?|came off|(?:is|are) from|goes? on)|"
+        "which (?:car|vehicle|van|bike|model|year|make) (?:it|they|this|these))",
         "labels?(?:\\s+[\\w'-]+){0,4}?\\s+(?:faded|unreadable|illegible|worn off|rubbed off|peeled off|"
         "(?:is|are|has|have) (?:gone|missing))",
         "unknown (?:model|make|brand|history|age|origin)",
@@ -316,7 +338,8 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "alarm or detector": ("structural damage", "a leak or malfunction", "loose or missing parts",
                           "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
     "structure that holds or guards a person": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND),
-    "ride-on or board sports equipment": ("structural damage", "a home repair", HEDGE_KIND),
+    "ride-on or board sports equipment": ("structural damage", "a home repair", "a leak or malfunction",
+                                          HEDGE_KIND),
     "other product for a baby or toddler": ("a home repair", "an unknown model, age or history", HEDGE_KIND,
                                             PAST_DATE_KIND),
     "mains-powered appliance": (OVERHEATING_KIND, "a home repair"),

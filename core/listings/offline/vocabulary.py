@@ -236,6 +236,8 @@ GENERIC_TITLE_WORDS = frozenset({
 })
 TITLE_WORD = re.compile(r"[\w'&+-]+")
 RAM_BEFORE = re.compile(r"\b(?:ram|memory)\s*[:\-]?\s*$", re.I)
+# "16GB RAM 1TB SSD": a size followed by a drive word is storage even right after "RAM".
+STORAGE_AFTER = re.compile(r"\s*(?:ssd|hdd|nvme|m\.2|emmc|storage|drive|flash)\b", re.I)
 RAM_ATTRIBUTE = re.compile(r"\b(?:ram|memory|vram)\b")
 
 FIELD_EXAMPLES: dict[str, str] = {
