@@ -98,6 +98,18 @@ RISKS: list[tuple[str, Case]] = [
                                "400", {"brand": "Acme"})),
     ("authenticity", ("Rolex Datejust 36", "Lovely watch, no box or papers, bought from a friend.",
                       "Watches", "3000", {"condition": "used"})),
+    # a part that feels weak, a few millimetres left, a sag where it should be firm
+    ("safety-critical", ("Mobility scooter, 4 wheel", "Brakes feel a bit spongy on hills.", "Mobility", "250",
+                         {"brand": "Acme", "condition": "used"})),
+    ("safety-critical", ("Rear brake pads", "Pads are down to about 2mm, the disc has a lip.", "Car parts",
+                         "15", {"brand": "Acme"})),
+    ("safety-critical", ("Cot bed mattress", "It sags in the middle now, cover washed.", "Nursery", "10",
+                         {"brand": "Acme"})),
+    # regulated: tickets above face value; a device found in a public place
+    ("regulated", ("Festival tickets x2", "Selling at double face value, transfer by app.", "Tickets", "400",
+                   {"quantity": "2"})),
+    ("regulated", ("Wireless earbuds", "Picked them up on a train, no case.", "Audio", "30",
+                   {"brand": "Acme"})),
 ]
 
 
@@ -138,6 +150,8 @@ LOOK_ALIKES: list[Case] = [
     ("Decorative replica shield", "Wall hanging replica shield, display only.", "Home decor", "30", {}),
     ("Kids bike 16 inch", "Ready to hit the road, brakes adjusted, chain oiled.", "Bikes", "40",
      {"brand": "Acme"}),
+    ("Festival tickets x2", "Selling at face value through the official resale site.", "Tickets", "150",
+     {"quantity": "2"}),
     ("Trampoline 12ft, welded steel frame", "Galvanised frame, net and padding in good order, no rust.",
      "Garden", "90", {"brand": "Acme"}),
 ]

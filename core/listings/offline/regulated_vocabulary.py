@@ -128,6 +128,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "get past) (?:the )?(?:previous owner'?s? |owner'?s? )?(?:account|icloud|apple id|google account|"
         "lock)",
         "found (?:it|this|them) (?:on|in|at|by|outside|near)",
+        # heuristic-v7: found in a public place, whatever it is
+        "(?:found|picked up|picked (?:it|this|them) up) (?:it |this |them )?(?:on|in|at) "
+        "(?:a |the )?(?:bus|train|tube|street|road|park|"
+        "pub|bar|club|taxi|cab|beach|festival|gym|station|car park)",
         "(?:it'?s|was|is|maybe|might be|possibly|probably|"
         "may be) stolen", "fell off (?:the back of )?a (?:lorry|truck)", "no proof of ownership",
         "no (?:v5c?|logbook|log book|registration documents?|pink slip)(?! needed)\\b",
@@ -159,6 +163,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "nitrous(?: oxide)?", "laughing gas", "n2o", "nos (?:canisters?|tanks?|bottles?|cylinders?)",
         "(?:cream )?chargers?[^.!?]{0,60}?balloons?", "balloons?[^.!?]{0,60}?(?:cream )?chargers?",
         "(?:for|as|called|say|says) '[^'\\n]{2,30}'\\s*(?:😉|😜|😏|;-?\\)|wink)"),
+    # heuristic-v7: tickets resold above their face value (touting)
+    "ticket resale above face value": (
+        "(?:double|triple|twice|three times|(?:\\d+(?:\\.\\d)?)\\s?x) (?:the |its |their )?face value",
+        "(?:above|over|more than) (?:the |its |their )?face value", "face value \\+\\s?\\d+ ?%"),
     "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
     "banned substance": ("paraquat", "strychnine", "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
@@ -206,6 +214,9 @@ REGULATED_REASONS: dict[str, str] = {
         "a psychoactive substance (nitrous oxide, 'laughing gas') sold for inhalation, or any item offered "
         "in "
         "coded words, is a regulated substance: its sale for that use is illegal"),
+    "ticket resale above face value": (
+        "reselling tickets above face value is restricted or banned for many events and breaches most "
+        "ticket terms; the buyer may be refused entry"),
     "drug": ("controlled drugs are a controlled substance and illegal to sell; home-made edibles also have "
              "no food-safety or dose checks"),
     "illegal electronics or lasers": (

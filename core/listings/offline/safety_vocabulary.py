@@ -192,6 +192,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
         "tears? (?:in|near|on|along|at|by)", "ripped", "rips? (?:in|near|on|along)", "gash(?:es|ed)?",
         "delaminat\\w*", "perished",
+        # heuristic-v7: a sag or dip where something should be flat and firm
+        "sag(?:s|ging|ged|gy)?", "dips? in the (?:middle|centre|center)", "(?:has|with) a dip",
         "compressed", "squashed", "crushed", "deformed", "buckled", "slat (?:is )?(?:loose|broken|cracked)"),
     "corrosion or a failing coating": (
         "rust(?:y|ed|ing)?", "corroded", "corrosion", "peeling", "flaking", "flakes?", "scratched coating",
@@ -214,6 +216,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         # heuristic-v7: a part that slips or moves under load, a gauge in the red, a heater that does not heat
         "slips (?:when|under|if|out|down|sometimes|a bit|slightly|round)",
         "still (?:moves|slips)(?! (?:freely|smoothly|well))",
+        "(?:is|are|feels?|seems?) (?:a bit |quite |very |rather |slightly |really |a little )?(?:weak|spongy|"
+        "grabby|unreliable|temperamental)",
         "(?:gauge|needle|indicator|dial)\\b[^.;]{0,20}?(?:in|on|into) the (?:red|empty|recharge)",
         "(?:not|doesn'?t|does not|won'?t|no longer) (?:heat|warm)(?:ing)?(?: up)?",
         "water (?:ingress|inside|got in)", "condensation inside", "inaccurate\\w*", "error codes?",
@@ -295,7 +299,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "wear (?:indicators?|bars?|lines?|marks?|grooves?) (?:showing|visible|reached|gone|flush)",
         "down to (?:the )?(?:metal|backing plates?|wear (?:bars?|indicators?|lines?)|cords?|canvas)",
         "(?:metal|cords?|canvas|steel belts?) (?:is |are )?(?:showing|visible)",
-        "worn (?:thin|smooth|beyond|past|below|to the limit)", "lipped", "scored (?:discs?|rotors?)"),
+        "worn (?:thin|smooth|beyond|past|below|to the limit)", "lipped",
+        # heuristic-v7: a few millimetres left, a lip on a disc
+        "down to (?:about |around |roughly |only |just |under )?[0-3](?:\\.\\d)? ?mm",
+        "(?:have|has|with) a lip", "scored (?:discs?|rotors?)"),
     "an overdue service or inspection": (
         "overdue", "service (?:is |was )?(?:due|needed|required)", "needs? (?:a )?(?:service|servicing)",
         "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
