@@ -152,6 +152,18 @@ LOOK_ALIKES: list[Case] = [
      {"brand": "Acme"}),
     ("Festival tickets x2", "Selling at face value through the official resale site.", "Tickets", "150",
      {"quantity": "2"}),
+    # an appliance's removable accessory, a garden pot, a copy said to be one, an original period piece
+    ("Toaster 2 slice", "Crumb tray missing but it toasts evenly, cord fine.", "Kitchen", "6",
+     {"brand": "Acme", "power": "900 W"}),
+    ("Microwave 800W", "Works; the glass turntable is cracked but still turns.", "Kitchen", "12",
+     {"brand": "Acme"}),
+    ("Cordless lawn mower 36V", "Grass box cracked at one corner, cuts well.", "Garden", "40",
+     {"brand": "Acme"}),
+    ("Terracotta plant pots set of 6", "One has a chip on the rim.", "Garden", "10", {"quantity": "6"}),
+    ("Replica Roman coin", "Museum shop replica in pewter, clearly marked COPY.", "Collectables", "5",
+     {"material": "pewter"}),
+    ("1960s teak armchair", "Original 60s chair, one spindle repaired, priced to reflect it.", "Furniture",
+     "150", {"material": "teak"}),
     ("Trampoline 12ft, welded steel frame", "Galvanised frame, net and padding in good order, no rust.",
      "Garden", "90", {"brand": "Acme"}),
 ]

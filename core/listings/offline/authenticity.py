@@ -29,6 +29,7 @@ from core.listings.offline.family_vocabulary import (
     PRECIOUS_CLAIMS,
     PROOF_UNAVAILABLE,
     PROVENANCE_CLAIMS,
+    REPLICA_DISCLOSURES,
     REPLICA_MODEL_TERMS,
 )
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
@@ -64,13 +65,16 @@ def _imitation_text(listing: Listing) -> str:
     """Seller text without imitation words that name the product's job, not its origin.
 
     A detector pen exists to find fake notes and a scale model is a replica by design; these
-    words are only benign when the title or category says that is what the item is, and a
-    "replica" naming a known brand stays suspect even when it is called a toy.
+    words are only benign when the title or category says that is what the item is, or the seller says
+    plainly it is a copy ("museum replica, marked COPY"), and a "replica" naming a known brand stays
+    suspect even when it is called a toy.
     """
     text = terms_pattern(COUNTERFEIT_TOOL_TERMS).sub(" ", listing.raw)
     if terms_pattern(COUNTERFEIT_TOOL_TERMS).search(listing.heading):
         text = terms_pattern(FAKE_CURRENCY_TERMS).sub(" ", text)
-    if terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) and not _names_a_brand(listing):
+    disclosed = terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) or any_stated(
+        REPLICA_DISCLOSURES, [listing.raw])
+    if disclosed and not _names_a_brand(listing):
         text = terms_pattern(("replicas?",)).sub(" ", text)
     return text
 

@@ -200,6 +200,13 @@ REPLICA_MODEL_TERMS: tuple[str, ...] = (
     # heuristic-v7: sold to look at, not to pass off ("decorative replica sword, display only")
     "display", "decorative", "ornament(?:al|s)?", "wall (?:art|hanging|mount(?:ed)?)",
 )
+# heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
+REPLICA_DISCLOSURES: tuple[str, ...] = (
+    "marked (?:as )?(?:a )?(?:copy|replica|reproduction)", "museum (?:shop )?(?:copy|replica|reproduction)",
+    "(?:not|never) (?:real|genuine|original|authentic|solid|silver|gold|the real (?:one|thing))",
+    "(?:sold|described|listed) as (?:a )?(?:replica|copy|reproduction)", "(?:display|decoration) only",
+    "for display",
+)
 # heuristic-v7: packaging or an accessory of a luxury brand is sold cheap by nature ("empty watch box").
 LUXURY_ACCESSORIES: tuple[str, ...] = (
     "empty", "box(?:es)?", "dust ?bags?", "packaging", "gift bags?", "shopping bags?", "carrier bags?",
@@ -499,7 +506,7 @@ PERIOD_ATTRIBUTIONS: tuple[str, ...] = (
 # a valuable, in a listing that calls it genuine or rare (ERA_CLAIM_MARKERS): an era a person must confirm.
 ERA_ATTRIBUTIONS: tuple[str, ...] = ("(?:18[0-9]0|19[0-7]0)'?s", "(?:[2-7]0)'?s", "pre[\\s-]?war",
                                      "(?:victorian|edwardian|wartime) era")
-ERA_CLAIM_MARKERS: tuple[str, ...] = ("real", "genuine", "original", "authentic", "rare", "rarest", "grails?",
+ERA_CLAIM_MARKERS: tuple[str, ...] = ("real", "genuine", "authentic", "rare", "rarest", "grails?",
                                       "holy grail", "museum")
 # heuristic-v7: evidence said to be lost in its own sentence ("it had a certificate but we cannot find it").
 LOST_EVIDENCE = (r"\b(?:lost|misplaced|mislaid|can'?t find|cannot find|could(?:n'?t| not) find|"

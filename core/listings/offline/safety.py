@@ -15,6 +15,7 @@ from core.listings.offline.matching import (
     terms_pattern,
 )
 from core.listings.offline.safety_vocabulary import (
+    ACCESSORY_PARTS,
     DATED_EXPIRY,
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
@@ -82,7 +83,7 @@ def _product_hazard(listing: Listing) -> list[Finding]:
     if any_stated(SAFETY_USE_DISCLAIMERS, [listing.raw]):
         return []
     found = next(((product, named, defects) for product, named in _safety_products(listing)
-                  if (defects := _defects(listing, HAZARDS_BY_PRODUCT[product]))), None)
+                  if (defects := _defects(listing, product))), None)
     if not found:
         return []
     product, named, defects = found
@@ -125,15 +126,16 @@ def _safety_products(listing: Listing) -> list[tuple[str, str]]:
     return named + shown
 
 
-def _defects(listing: Listing, kinds: tuple[str, ...]) -> str:
-    """Every undenied defect of the given kinds, named by kind with its words ("structural damage ("one
-    stile is bent") and loose or missing parts ("missing a foot")"), or "" when there is none."""
-    texts = listing.seller_texts
+def _defects(listing: Listing, product: str) -> str:
+    """Every undenied defect of the kinds that matter for the product class, named by kind with its
+    words ("structural damage ("one stile is bent") and loose or missing parts ("missing a foot")"), or ""
+    when there is none; a defect on a removable accessory of an appliance ("crumb tray missing") is none."""
+    kinds, texts = HAZARDS_BY_PRODUCT[product], listing.seller_texts
     unquoted = [text.replace("'", " ").replace('"', " ") for text in texts]  # a label: 'replace by 2022'
     named = [f"{kind} ({'; '.join(_quoted(hit) for hit in hits)})" for kind in kinds
              if not (kind == MISSING_KIND and _only_packaging_missing(texts))
-             and (hits := _not_packaging(every_unnegated_in_context(
-                 _hazard_terms(kind), unquoted if kind == PAST_DATE_KIND else texts, MAX_HITS_PER_KIND)))]
+             and (hits := _not_accessory(product, _not_packaging(every_unnegated_in_context(
+                 _hazard_terms(kind), unquoted if kind == PAST_DATE_KIND else texts, MAX_HITS_PER_KIND))))]
     return " and ".join(named[:MAX_DEFECT_KINDS])
 
 
@@ -150,6 +152,11 @@ def _not_packaging(hits: list[str]) -> list[str]:
     not the item."""
     return [hit for hit in hits
             if not (re.match(PACKAGING_DAMAGE, hit, re.I) or re.search(COSMETIC_DAMAGE, hit, re.I))]
+
+
+def _not_accessory(product: str, hits: list[str]) -> list[str]:
+    accessories = ACCESSORY_PARTS.get(product)
+    return [hit for hit in hits if not (accessories and terms_pattern(accessories).search(hit))]
 
 
 def _quoted(hit: str) -> str:

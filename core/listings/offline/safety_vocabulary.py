@@ -87,7 +87,9 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "deep[\\s-]fat fryers?"),
     "food contact equipment": (
         "baby bottles?", "feeding bottles?", "sippy cups?", "food containers?", "lunch ?box(?:es)?",
-        "cookware", "frying pans?", "pans?", "pots?", "saucepans?", "skillets?", "woks?", "non[\\s-]?stick",
+        "cookware", "frying pans?", "pans?",
+        "(?<!plant )(?<!flower )(?<!garden )(?<!terracotta )(?<!paint )(?<!plant-)(?<!flower-)pots?",
+        "saucepans?", "skillets?", "woks?", "non[\\s-]?stick",
         "cutting boards?", "chopping boards?", "blenders?", "juicers?", "food processors?", "mixers?",
         "air fryers?", "slow cookers?", "rice cookers?", "water filters?", "thermos", "flasks?",
         "water bottles?", "teats?", "dummies", "pacifiers?", "breast pumps?", "honey extractors?",
@@ -133,6 +135,18 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
 
 HEDGE_KIND = "an unknown model or age the seller is unsure of"
 
+# heuristic-v7: removable accessories whose damage or absence is no hazard on an appliance or power tool
+# ("crumb tray missing", "turntable cracked", "grass box cracked"); a child product's tray stays a hazard.
+_ACCESSORIES = (
+    "(?:crumb )?trays?", "turntables?", "glass plates?", "grass (?:box(?:es)?|bags?|collectors?|catchers?)",
+    "collectors?", "catchers?", "baskets?", "(?:carry |storage )?(?:bags?|cases?)", "remotes?",
+    "remote controls?", "manuals?", "instructions", "attachments?", "nozzles?", "brush(?:es)?", "filters?",
+    "accessor(?:y|ies)", "recipe books?", "crevice tools?", "spare (?:blades?|parts?)",
+)
+ACCESSORY_PARTS: dict[str, tuple[str, ...]] = {
+    "battery or electrical": _ACCESSORIES, "mains-powered appliance": _ACCESSORIES,
+    "power tool with a blade or guard": _ACCESSORIES,
+}
 # heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
 # in watts or run from the mains is electrical, whatever it is called.
 PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
