@@ -56,6 +56,7 @@ BEFORE = load_queries(str(Path(__file__).with_name("history_before.sql")))
 QUEUE = DramatiqPgQueue("listing-reviews")
 P95_TARGET_MS, RATIO_TARGET, RETRY_TARGET_MS = 20.0, 2.0, 500.0
 BEFORE_RUNS = 3
+RETRY_RUNS = 3
 Case = tuple[TextClause, dict[str, Any]]
 
 
@@ -77,7 +78,7 @@ def cases(history: GrownHistory) -> dict[str, Case]:
         "before: summary (10k)": (BEFORE["batch_summary"], progress_params(**failed)),
         "summary (running)": (BATCHES["batch_summary"],
                               progress_params(owner=BIG, batch_id=history.running_batch)),
-        "failed_items (10k)": (BATCHES["failed_items"], failed),
+        "retry_source (10k)": (BATCHES["retry_source"], failed),
         "before: failed_items": (BEFORE["failed_items"], failed),
         "items page": (ITEMS["batch_items_page"], item_params(failed, "all") | {"after": 5000}),
         "items page failed": (ITEMS["batch_items_page"], item_params(failed, "failed") | {"after": 5000}),
@@ -159,16 +160,25 @@ def once_ms(action: Callable[[], Any]) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def retry_ms(engine: Engine, history: GrownHistory) -> float:
-    """Retry of the 10,000-item failed batch (a new batch and its messages), then undone."""
-    elapsed = once_ms(lambda: retry_failed(engine, QUEUE, BIG, history.failed_batch, 10_000))
+def retry_ms(engine: Engine, history: GrownHistory) -> tuple[float, float]:
+    """Retry of the 10,000-item failed batch (a new batch and its messages), each undone:
+    median and slowest of RETRY_RUNS (one run alone swung by 100 ms)."""
+    samples = []
+    for _ in range(RETRY_RUNS):
+        undo_retry(engine, history)
+        samples.append(once_ms(lambda: retry_failed(engine, QUEUE, BIG, history.failed_batch, 10_000)))
+    undo_retry(engine, history)
+    return statistics.median(samples), max(samples)
+
+
+def undo_retry(engine: Engine, history: GrownHistory) -> None:
+    """Delete the retry of the failed batch and every queue message, if there are any."""
+    key = {"o": BIG, "k": retry_key(history.failed_batch)}
     with engine.begin() as connection:
         connection.execute(text("delete from review_jobs where batch_id in (select id from review_batches "
-                                "where owner = :o and idempotency_key = :k)"),
-                           {"o": BIG, "k": retry_key(history.failed_batch)})
-        connection.execute(text("delete from review_batches where owner = :o and idempotency_key = :k"),
-                           {"o": BIG, "k": retry_key(history.failed_batch)})
-    return elapsed
+                                "where owner = :o and idempotency_key = :k)"), key)
+        connection.execute(text("delete from review_batches where owner = :o and idempotency_key = :k"), key)
+        connection.execute(text("delete from dramatiq.queue"))
 
 
 def cancel_ms(engine: Engine) -> float:
@@ -277,12 +287,14 @@ def run(server: str, args: argparse.Namespace) -> None:
           f"large size and ratio < {RATIO_TARGET}; 'before' rows: the pre-0009 definitions, "
           f"{BEFORE_RUNS} runs)")
     large = (None, retry_ms(engine, history), export_ms(engine, history), cancel_ms(engine))
-    for label, index in (("retry of 10,000 failed items", 1), ("export (CSV) of the 10,000-item batch", 2),
-                         ("cancel of 10,000 (one running)", 3)):
-        met = "ok" if large[index] < RETRY_TARGET_MS else "MISSED"
-        target = f"  target < {RETRY_TARGET_MS:.0f} ms: {met}" if index == 1 else ""
+    (retry_small, slowest_small), (retry_large, slowest_large) = small[1], large[1]
+    met = "ok" if retry_large < RETRY_TARGET_MS else "MISSED"
+    print(f"{'retry of 10,000 failed items':<40} small {retry_small:8.0f} ms  large {retry_large:8.0f} ms  "
+          f"ratio {retry_large / retry_small:5.2f}  target < {RETRY_TARGET_MS:.0f} ms: {met} (median of "
+          f"{RETRY_RUNS}; slowest {slowest_small:.0f} and {slowest_large:.0f} ms)", flush=True)
+    for label, index in (("export (CSV) of the 10,000-item batch", 2), ("cancel of 10,000 (one running)", 3)):
         print(f"{label:<40} small {small[index]:8.0f} ms  large {large[index]:8.0f} ms  "
-              f"ratio {large[index] / small[index]:5.2f}{target}", flush=True)
+              f"ratio {large[index] / small[index]:5.2f}", flush=True)
     idle, _, _ = accept_p95(engine, 40)
     older_than = age_of_oldest(engine, min(1_000_000, history.jobs // 2))
     started = time.perf_counter()

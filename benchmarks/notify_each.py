@@ -10,12 +10,13 @@ import uuid
 from collections.abc import Sequence
 
 from dramatiq.common import dq_name
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
 from core.database import copy_rows
 from tasks.queue import NOTIFY_ENQUEUED, DramatiqPgQueue, message_json
 
 COPY_MESSAGES = 'copy dramatiq.queue (queue_name, message_id, "state", message) from stdin'
+BATCH_JOBS = text("select id from review_jobs where batch_id = :batch_id order by item_position")
 
 
 class NotifyEachQueue(DramatiqPgQueue):
@@ -30,3 +31,7 @@ class NotifyEachQueue(DramatiqPgQueue):
                 for message_id, job_id in zip(message_ids, job_ids, strict=True))
         copy_rows(connection, COPY_MESSAGES, rows)
         connection.execute(NOTIFY_ENQUEUED, {"message_ids": ",".join(map(str, message_ids))})
+
+    def enqueue_new_batch(self, connection: Connection, batch_id: uuid.UUID) -> None:
+        """As before: the batch's job ids fetched into Python, then sent back as messages."""
+        self.enqueue(connection, connection.execute(BATCH_JOBS, {"batch_id": batch_id}).scalars().all())

@@ -54,22 +54,44 @@ where q.message_id = picked.message_id
   and pg_try_advisory_lock(dramatiq_message_lock(q.queue_name, q.message_id))
 returning q.message::text
 
--- name: insert_messages
--- One message per job, built here rather than in Python and copied in (10,000 messages of a
--- retry were 60 % of its time): the JSON dramatiq's Message.asdict() gives (message_json in
--- tasks/queue.py), under a new message id each. `mtime` and the rest are the queue's defaults.
+-- name: write_messages
+-- One message per row of `m` (message_id, job_id), embedded by the two inserts below: built
+-- here rather than in Python and copied in (10,000 messages of a retry were 60 % of its time),
+-- the JSON dramatiq's Message.asdict() gives (message_json in tasks/queue.py), under a new
+-- message id each. `mtime` and the rest are the queue's defaults.
 insert into dramatiq.queue (queue_name, message_id, "state", message)
 select :queue_name, m.message_id, 'queued', jsonb_build_object(
   'queue_name', cast(:queue_name as text), 'actor_name', cast(:actor_name as text),
   'args', jsonb_build_array(m.job_id::text), 'kwargs', '{}'::jsonb,
   'options', cast(:options as jsonb), 'message_id', m.message_id::text,
   'message_timestamp', cast(:timestamp as bigint))
+
+-- name: insert_messages
+-- A message for each of :job_ids, in their order.
+{{write_messages}}
 from (
   select gen_random_uuid() as message_id, job_id, position
   from unnest(cast(:job_ids as uuid[])) with ordinality as job(job_id, position)
 ) m
 order by m.position
 returning message_id
+
+-- name: insert_batch_messages
+-- A message for each job of :batch_id, a batch written in this transaction (all unfinished,
+-- nobody can have claimed them), in position order, read from the rows just written: one
+-- range of review_jobs_batch_unfinished_position_idx. Returns how many, and one message id for
+-- the wake-up.
+with written as (
+  {{write_messages}}
+  from (
+    select gen_random_uuid() as message_id, j.id as job_id, j.item_position
+    from review_jobs j
+    where j.batch_id = :batch_id and j.completed_at is null
+  ) m
+  order by m.item_position
+  returning message_id
+)
+select count(*) as messages, (array_agg(message_id))[1] as first_id from written
 
 -- name: ack_message
 -- dramatiq-pg's ACK without its pg_notify on `dramatiq.<queue>.ack`: nothing listens on that

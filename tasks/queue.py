@@ -65,15 +65,22 @@ class DramatiqPgQueue:
         message_ids = connection.execute(QUERIES["insert_messages"], {
             "queue_name": queue_name, "actor_name": ACTOR_NAME, "options": json.dumps(options),
             "timestamp": now, "job_ids": list(job_ids)}).scalars().all()
-        self.notify(connection, queue_name, message_ids)
+        self.notify(connection, queue_name, len(message_ids), message_ids[0])
 
-    def notify(self, connection: Connection, queue_name: str, message_ids: Sequence[uuid.UUID]) -> None:
-        """Wake the consumers of `queue_name` for the messages just written."""
-        if len(message_ids) == 1:
-            connection.execute(NOTIFY_ENQUEUED, {"message_ids": str(message_ids[0])})
-        elif message_ids:
+    def enqueue_new_batch(self, connection: Connection, batch_id: uuid.UUID) -> None:
+        """The messages of a batch just written, in one statement from its job rows."""
+        written = connection.execute(QUERIES["insert_batch_messages"], {
+            "queue_name": self.queue_name, "actor_name": ACTOR_NAME, "options": "{}",
+            "timestamp": int(time.time() * 1000), "batch_id": batch_id}).one()
+        self.notify(connection, self.queue_name, written.messages, written.first_id)
+
+    def notify(self, connection: Connection, queue_name: str, count: int, first_id: uuid.UUID | None) -> None:
+        """Wake the consumers of `queue_name` for the `count` messages just written."""
+        if count == 1:
+            connection.execute(NOTIFY_ENQUEUED, {"message_ids": str(first_id)})
+        elif count:
             connection.execute(NOTIFY_WAKE_UP, {"channel": f"dramatiq.{queue_name}.enqueue",
-                                                "payload": json.dumps({"message_id": str(message_ids[0])})})
+                                                "payload": json.dumps({"message_id": str(first_id)})})
 
 
 def message_json(queue_name: str, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int,

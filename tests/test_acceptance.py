@@ -33,8 +33,8 @@ class FailAfterEnqueue:
     def __init__(self) -> None:
         self.written = 0
 
-    def enqueue(self, connection, job_ids) -> None:
-        QUEUE.enqueue(connection, job_ids)
+    def enqueue_new_batch(self, connection, batch_id) -> None:
+        QUEUE.enqueue_new_batch(connection, batch_id)
         self.written = connection.execute(text("select count(*) from dramatiq.queue")).scalar()
         raise RuntimeError("crash after scheduling")
 

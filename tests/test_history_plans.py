@@ -101,10 +101,10 @@ def test_batch_summary_reads_one_batch(grown, which):
     assert_bounded(engine, BATCH_QUERIES["batch_summary"], params)
 
 
-def test_failed_items_reads_only_the_failures_of_the_batch(grown):
+def test_the_retry_source_reads_only_the_failures_of_the_batch(grown):
     engine, history = grown
     params = {"owner": BIG, "batch_id": history.failed_batch}
-    assert_bounded(engine, BATCH_QUERIES["failed_items"], params, "review_jobs_batch_retryable_idx")
+    assert_bounded(engine, BATCH_QUERIES["retry_source"], params, "review_jobs_batch_retryable_idx")
 
 
 def item_params(history: GrownHistory, view: str, **keyset: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from core.batches.recent import list_batches
 from core.batches.retry import QUERIES, retry_failed
 from core.errors import InvalidBatchRequest
 from core.jobs.lifecycle import claim_job, fenced_fail, fenced_succeed
+from tasks.queue import QUERIES as TASK_QUERIES
 from tasks.queue import DramatiqPgQueue
 from tests.builders import items
 from tests.grown_history import BIG
@@ -136,6 +137,51 @@ def test_the_retry_copies_only_the_failures_on_a_grown_history(grown):  # noqa: 
     engine, history = grown
     params = {"owner": BIG, "batch_id": history.failed_batch, "retry_id": uuid.uuid4()}
     assert_bounded(engine, QUERIES["copy_retry_jobs"], params, "review_jobs_batch_retryable_idx")
+
+
+def test_the_retry_messages_come_from_the_new_batchs_jobs_on_a_grown_history(grown):  # noqa: F811
+    engine, history = grown
+    params = {"queue_name": QUEUE.queue_name, "actor_name": "review_listing", "options": "{}",
+              "timestamp": 0, "batch_id": history.running_batch}
+    assert_bounded(engine, TASK_QUERIES["insert_batch_messages"], params,
+                   "review_jobs_batch_unfinished_position_idx")
+
+
+@contextmanager
+def rows_to_client(engine: Engine) -> Iterator[list[int]]:
+    """The number of rows each statement that returns rows hands to the client."""
+    counts: list[int] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
+        if cursor.description is not None:
+            counts.append(cursor.rowcount)
+
+    event.listen(engine, "after_cursor_execute", record)
+    try:
+        yield counts
+    finally:
+        event.remove(engine, "after_cursor_execute", record)
+
+
+def test_a_retry_of_many_failures_brings_none_of_them_to_the_client(engine: Engine):
+    # Given a batch of 300 listings that all failed
+    original = accept(engine, 300)
+    with engine.begin() as connection:
+        connection.execute(text("update review_jobs set status = 'FAILED', started_at = now(), "
+                                "completed_at = now(), attempts = 1, error_code = 'AI_RESPONSE_INVALID', "
+                                "error_message = 'Safe message.' where batch_id = :b"), {"b": original})
+    # When it is retried, then its jobs and their 300 messages are written in the database: every
+    # statement hands the client one row at most (a chain, a summary, counts), none per item
+    with rows_to_client(engine) as counts:
+        outcome = retry(engine, original)
+    assert outcome.created and outcome.summary.total == 300
+    assert counts and max(counts) <= 1, counts
+    with engine.connect() as connection:
+        queued = connection.execute(text(
+            "select j.item_position from dramatiq.queue q join review_jobs j "
+            "on j.id = (q.message->'args'->>0)::uuid where j.batch_id = :b"),
+            {"b": outcome.batch_id}).scalars().all()
+    assert sorted(queued) == list(range(1, 301))
 
 
 def test_a_retry_reads_retry_of_its_parents_name_everywhere(engine: Engine):

@@ -209,6 +209,28 @@ def test_messages_built_in_the_database_are_dramatiq_messages(engine: Engine):
     assert rows[1].message["options"]["eta"] >= rows[1].message["message_timestamp"] + 30_000
 
 
+@pytest.mark.parametrize("count", [1, 3])
+def test_a_batchs_messages_written_from_its_rows_are_dramatiq_messages_with_one_notify(
+    engine: Engine, database_url: str, count: int
+):
+    def send() -> None:
+        accept_batch(engine, DramatiqPgQueue(QUEUE_NAME), owner="local", key=f"k-{count}",
+                     items=items(count), max_items=count)
+
+    payloads = notifications(database_url, send)
+    with engine.connect() as conn:
+        job_ids = conn.execute(text("select id from review_jobs order by item_position")).scalars().all()
+        stored = conn.execute(text("select message from dramatiq.queue")).scalars().all()
+    assert len(payloads) == 1 and len(stored) == count
+    by_job = {message["args"][0]: message for message in stored}
+    for job_id in job_ids:
+        message = by_job[str(job_id)]
+        assert message == json.loads(message_json(QUEUE_NAME, uuid.UUID(message["message_id"]), job_id,
+                                                  message["message_timestamp"], {}))
+    if count == 1:
+        assert json.loads(payloads[0]) == stored[0]
+
+
 def test_an_ack_marks_the_message_done_without_a_notify(engine: Engine, database_url: str):
     """dramatiq-pg notifies `dramatiq.<queue>.ack` on every ack; nothing listens, and every
     NOTIFY wakes every listening backend (two per worker process) at commit."""

@@ -142,18 +142,19 @@ def accept_batch(
 
 def store_batch(
     engine: Engine, queue: JobQueue, *, owner: str, key: str, request_hash: str,
-    columns: dict[str, Any], insert_jobs: Callable[[Connection, uuid.UUID], Sequence[uuid.UUID]],
+    columns: dict[str, Any], insert_jobs: Callable[[Connection, uuid.UUID], object],
     replay_mode: BatchMode | None = None,
 ) -> AcceptedBatch:
     """The one transaction of every acceptance: claim the key (or find the batch it names, or
     raise IdempotencyConflict, also when `replay_mode` is not the found batch's), then
-    `insert_jobs` for a new batch and a queue message for each job it returns;
-    StorageUnavailable when the database is down.
+    `insert_jobs` for a new batch and a queue message for each of its jobs, written from the
+    job rows in the database; StorageUnavailable when the database is down.
     """
     with storage_errors(), engine.begin() as connection:
         created, batch_id = _create_or_find(connection, owner, key, request_hash, columns, replay_mode)
         if created:
-            queue.enqueue(connection, insert_jobs(connection, batch_id))
+            insert_jobs(connection, batch_id)
+            queue.enqueue_new_batch(connection, batch_id)
         return AcceptedBatch(created, read_summary(connection, owner, batch_id))
 
 
@@ -230,11 +231,9 @@ def _create_or_find(
 
 def _insert_jobs(
     connection: Connection, owner: str, batch_id: uuid.UUID, prepared: Sequence[PreparedItem]
-) -> list[uuid.UUID]:
-    job_ids = [uuid.uuid4() for _ in prepared]
+) -> None:
     rows = (
-        (job_id, owner, batch_id, item.item_id, position, item.fingerprint, item.snapshot, "QUEUED")
-        for position, (job_id, item) in enumerate(zip(job_ids, prepared, strict=True), start=1)
+        (uuid.uuid4(), owner, batch_id, item.item_id, position, item.fingerprint, item.snapshot, "QUEUED")
+        for position, item in enumerate(prepared, start=1)
     )
     copy_rows(connection, QUERIES["copy_batch_jobs"].text, rows)
-    return job_ids

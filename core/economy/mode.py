@@ -61,5 +61,8 @@ class HeldForProviderBatch:
     def enqueue(self, connection: Connection, job_ids: Sequence[UUID], delay_seconds: float = 0) -> None:
         """Nothing to write: the jobs' rows are the work list."""
 
+    def enqueue_new_batch(self, connection: Connection, batch_id: UUID) -> None:
+        """Nothing to write: the jobs' rows are the work list."""
+
 
 HELD_FOR_PROVIDER_BATCH = HeldForProviderBatch()

@@ -18,3 +18,9 @@ class JobQueue(Protocol):
         """Write one message per job inside the caller's open transaction; a delayed
         message is delivered no earlier than `delay_seconds` after it is written.
         """
+
+    def enqueue_new_batch(self, connection: Connection, batch_id: UUID) -> None:
+        """Write one message per job of `batch_id`, a batch written in the caller's open
+        transaction, from the job rows themselves: its ids never travel to the client and back
+        (10,000 of a retry did, both ways).
+        """
