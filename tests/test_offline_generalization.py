@@ -110,6 +110,18 @@ RISKS: list[tuple[str, Case]] = [
                    {"quantity": "2"})),
     ("regulated", ("Wireless earbuds", "Picked them up on a train, no case.", "Audio", "30",
                    {"brand": "Acme"})),
+    # misspelt or loosely worded damage and home repairs; worn tyres; a copy praised as the real thing;
+    # performance drugs by their usual names
+    ("safety-critical", ("CHILD CAR SEAT", "SEAT HAS SMALL CRAK IN THE SHELL, STRAPS OK", "BABY", "15",
+                         {"brand": "Acme"})),
+    ("safety-critical", ("Baby walker", "one wheel is falling off, i fix it with glue", "Baby", "5",
+                         {"brand": "Acme"})),
+    ("safety-critical", ("Car tyres x4", "Tread about 1mm, some cracking on the sidewall.", "Car parts", "40",
+                         {"brand": "Acme"})),
+    ("authenticity", ("Trainers size 9", "Good quality copy of a famous brand, looks same as real.", "Shoes",
+                      "40", {"size": "9"})),
+    ("regulated", ("Gym supplements", "Steroid tabs for the gym, 100 count.", "Health", "40",
+                   {"quantity": "100"})),
 ]
 
 
@@ -164,6 +176,8 @@ LOOK_ALIKES: list[Case] = [
      {"material": "pewter"}),
     ("1960s teak armchair", "Original 60s chair, one spindle repaired, priced to reflect it.", "Furniture",
      "150", {"material": "teak"}),
+    ("Kids helmet, cracking little lid", "No damage, never dropped, fits age 5-8.", "Cycling", "10",
+     {"brand": "Acme"}),
     ("Trampoline 12ft, welded steel frame", "Galvanised frame, net and padding in good order, no rust.",
      "Garden", "90", {"brand": "Acme"}),
 ]

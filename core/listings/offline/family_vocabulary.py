@@ -178,6 +178,11 @@ IMITATION_TERMS: tuple[str, ...] = (
     "(?:" + "|".join(LUXURY_BRANDS) + ")[\\s-]inspired",
     "(?<!disk )(?<!drive )(?<!ssd )(?<!hdd )clones?(?!\\s+(?:troopers?|wars|commanders?|army|armies|tool|"
     "software|stamp))",
+    # heuristic-v7: any "<quality> copy" and a copy praised as indistinguishable from the real one
+    "(?:good|great|very good|excellent|perfect|decent|nice)[\\s-]quality (?:copy|copies|replica|fake)",
+    "(?:looks?|feels?) (?:exactly |just )?(?:the )?same as (?:the )?(?:real|original|genuine|authentic)"
+    "(?: one)?",
+    "(?:can'?t|cannot|can not|won'?t|will not|nobody can) tell (?:the |any )?difference",
     "(?:aaa|a-grade|grade[\\s-]a|top[\\s-]quality|high[\\s-]quality|premium[\\s-]quality|best[\\s-]quality|"
     "super|mirror|unauthori[sz]ed|factory|1:1)\\s*(?:copy|copies|replica)",
     "copy (?:version|of (?:a |an |the )?(?:" + "|".join(LUXURY_BRANDS) + "))",

@@ -106,6 +106,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "amoxicillin", "opioids?", "morphine", "codeine", "oxycodone",
         "fentanyl", "tramadol", "diazepam", "valium", "xanax", "alprazolam", "benzodiazepines?",
         "sleeping pills", "anabolic steroids?", "testosterone (?:injections?|cypionate|enanthate)",
+        # heuristic-v7: performance drugs by their usual names
+        "steroids? (?:tablets|tabs|pills|injections?|cycles?|for (?:the )?gym)", "sarms?", "clenbuterol",
+        "hgh",
+        "(?:dianabol|anavar|winstrol|trenbolone|deca)\\b",
         "semaglutide", "ozempic", "wegovy", "mounjaro", "tirzepatide", "sildenafil", "viagra", "cialis",
         "tadalafil", "epi-?pens?", "adrenaline auto-?injectors?", "controlled (?:drugs?|substances?)",
         "left ?over (?:medication|medicine|pills|tablets)"),

@@ -205,7 +205,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "holes? in", "(?:few|some|several|two|three|small|big|couple of) holes",
         "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
         "tears? (?:in|near|on|along|at|by)", "ripped", "rips? (?:in|near|on|along)", "gash(?:es|ed)?",
-        "delaminat\\w*", "perished",
+        "delaminat\\w*", "perished", "crazed",
+        "cracking (?:on|in|along|around|across|to|at)",
+        "(?:some|slight|minor|visible|sidewall|surface) cracking",
+        # heuristic-v7: common misspellings of damage words
+        "craks?", "crakc\\w*", "brokn", "brokan", "borken", "dammage", "damge[ds]?", "dammged",
         # heuristic-v7: a sag or dip where something should be flat and firm
         "sag(?:s|ging|ged|gy)?", "dips? in the (?:middle|centre|center)", "(?:has|with) a dip",
         "compressed", "squashed", "crushed", "deformed", "buckled", "slat (?:is )?(?:loose|broken|cracked)"),
@@ -252,6 +256,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     "a home repair": (
         "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
+        "(?:i |we )?(?:fix|fixes|mend|repair)(?:ed)? (?:it |them )?(?:with|using) (?:some |a bit of )?"
+        "(?:glue|tape|super ?glue|cable ties?|zip ties?|string|wire|nails?|screws?)",
         "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair",
         # heuristic-v7: put back together by the seller ("welded back on", "bolted back together")
         "(?:welded|bolted|screwed|tied|cable[\\s-]tied|riveted|stitched) back (?:on|together|up)",
@@ -264,6 +270,7 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:springs?|bolts?|screws?|pins?|clips?|straps?|buckles?|pads?|feet|foot|wheels?|guards?|caps?|parts?|"
         "pieces?|brackets?|stoppers?) (?:are|is|has|have|had) (?:now |since )?(?:gone|disappeared)",
         "(?:falls?|fell|fallen|keeps? falling) (?:off|out)", "parts? (?:not included|lost)",
+        "(?:is |are )?(?:falling|coming) (?:off|out|apart|loose)",
         "lost the",
         "(?:got|was|were|went|is|are) lost",
         "no longer (?:has|have|comes? with)", "came loose", "comes? loose", "loose (?:beads?|parts?|pieces?|"
@@ -316,7 +323,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "worn (?:thin|smooth|beyond|past|below|to the limit)", "lipped",
         # heuristic-v7: a few millimetres left, a lip on a disc
         "down to (?:about |around |roughly |only |just |under )?[0-3](?:\\.\\d)? ?mm",
-        "(?:have|has|with) a lip", "scored (?:discs?|rotors?)"),
+        "(?:have|has|with) a lip", "scored (?:discs?|rotors?)",
+        "tread (?:depth )?(?:is |of |at )?(?:about |around |only |just |under |below |roughly )?"
+        "[0-1](?:\\.\\d)? ?mm"),
     "an overdue service or inspection": (
         "overdue", "service (?:is |was )?(?:due|needed|required)", "needs? (?:a )?(?:service|servicing)",
         "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
