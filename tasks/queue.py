@@ -85,7 +85,7 @@ class DramatiqPgQueue:
 
 def message_json(queue_name: str, message_id: uuid.UUID, job_id: uuid.UUID, timestamp_ms: int,
                  options: dict) -> str:
-    """The message dramatiq's worker decodes: review_listing(job_id). The queue's insert_messages
+    """The message dramatiq's worker decodes: review_listing(job_id). The queue's write_messages
     (tasks/queries.sql) builds the same JSON in the database; tests compare the two."""
     message = Message(
         queue_name=queue_name, actor_name=ACTOR_NAME, args=(str(job_id),), kwargs={},
