@@ -212,3 +212,10 @@ def test_a_condition_told_by_the_flaws_it_lacks_is_a_stated_condition():
                                                        "material": "wool"})))
 
     assert "condition" not in result.missing_fields
+
+
+def test_a_numeric_contradiction_names_the_clash_as_one_value_versus_the_other():
+    result = review_listing(_draft(("Portable SSD 2TB", "Fast USB-C drive, 500GB, barely used.", "Computing",
+                                    "60", {"brand": "Acme"})))
+
+    assert covers(review_sentences(result), "2TB versus 500GB")

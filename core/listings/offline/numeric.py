@@ -355,12 +355,19 @@ def _share(first: Values, second: Values, tolerance: float) -> bool:
     return any(abs(a - b) <= tolerance * max(abs(a), abs(b)) for a in first.values() for b in second.values())
 
 
+def _versus(places: list[Place]) -> str:
+    """The clash in a buyer's words, first value against first value: "2tb versus 500gb"."""
+    firsts = ["".join(sorted(values)[0].split()) for _, values in places[:2]]
+    return " versus ".join(firsts)
+
+
 def _finding(kind: str, places: list[Place]) -> Finding:
     """One finding naming what each place says, so the seller sees which field to correct."""
     detail = "; ".join(f"{name}: {', '.join(sorted(values))}" for name, values in places)
     return Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
-                   issue=f"Numeric contradiction: the {kind} is inconsistent, the places disagree "
-                         f"({detail}); {NUMERIC_NOTES.get(kind, f'which {kind} is being sold is unclear')}, "
+                   issue=f"Numeric contradiction: the {kind} is inconsistent ({_versus(places)}), the places "
+                         f"disagree ({detail}); "
+                         f"{NUMERIC_NOTES.get(kind, f'which {kind} is being sold is unclear')}, "
                          "so a reviewer will check the listing.",
                    suggestion=f"Check the {kind} and state the same value in the title, description and "
                               "attributes.")
