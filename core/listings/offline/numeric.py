@@ -356,8 +356,9 @@ def _share(first: Values, second: Values, tolerance: float) -> bool:
 
 
 def _versus(places: list[Place]) -> str:
-    """The clash in a buyer's words, first value against first value: "2tb versus 500gb"."""
-    firsts = ["".join(sorted(values)[0].split()) for _, values in places[:2]]
+    """The clash in a buyer's words, first value against first value, each quoted as what a place says
+    (not what the item is): '"2tb" versus "500gb"'."""
+    firsts = ['"' + "".join(sorted(values)[0].split()) + '"' for _, values in places[:2]]
     return " versus ".join(firsts)
 
 

@@ -9,10 +9,11 @@ from core.listings.offline.vocabulary import MAX_STATED_DETAILS, STATED_DETAILS,
 
 
 def stated_details(listing: Listing) -> list[Finding]:
-    """One suggestion naming the details already given, so a rewrite keeps them."""
+    """One suggestion naming the details already given, so a rewrite keeps them; quoted, because they
+    are what the seller says, not what the review vouches for."""
     named = [label for field, label in STATED_FACT_FIELDS if states(listing, field)]
     named += [label for label, terms in STATED_DETAILS if any_unnegated(terms, listing.seller_texts)]
     if not named:
         return []
-    return [Finding(0, suggestion="Keep the details buyers rely on, already given: "
-                                  f"{', '.join(named[:MAX_STATED_DETAILS])}.")]
+    quoted = ", ".join(f'"{label}"' for label in named[:MAX_STATED_DETAILS])
+    return [Finding(0, suggestion=f"Keep the details buyers rely on, as the seller gives them: {quoted}.")]
