@@ -40,6 +40,7 @@ from typing import Any
 import psycopg
 
 STOCK_WORKER = Path(__file__).resolve().with_name("stock_dramatiq_pg_worker.py")
+REVIEWER_FLOOR = Path(__file__).resolve().with_name("reviewer_floor.py")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -583,6 +584,7 @@ def pipeline_efficiency(bench: Bench, series: list[int], statements: bool = Fals
           "total time; a mean far above the statement's cost is waiting on row locks):")
     for calls, mean_ms, query in largest["top"]:
         print(f"      {calls:>6} calls  mean {mean_ms:8.2f} ms  {query}")
+    floor_efficiency(model, threads, per_thread, results)
     alone = results[series[0]]
     print(f"    efficiency on this machine ({os.cpu_count()} CPUs, shared): items/s / min(physical "
           f"limit, ceiling); ceiling = cores left to us / CPU per item at {series[0]} process(es)")
@@ -595,6 +597,42 @@ def pipeline_efficiency(bench: Bench, series: list[int], statements: bool = Fals
 
     if stock:
         stock_run(bench, model, threads, per_thread, results)
+
+
+def floor_run(model: SlowModel, processes: int, threads: int, per_thread: int) -> float:
+    """Items/s of `processes` reviewer_floor.py processes started together: the same reviews
+    through the same SDK and model server, with no queue and no database."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("OPENAI_")}
+    floors = [subprocess.Popen([sys.executable, str(REVIEWER_FLOOR), "--threads", str(threads),
+                                "--per-thread", str(per_thread)], cwd=ROOT, text=True,
+                               env=env | {"OPENAI_BASE_URL": model.base_url},
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+              for _ in range(processes)]
+    for floor in floors:
+        if floor.stdout.readline().strip() != "ready":
+            raise RuntimeError("reviewer_floor.py did not start")
+    for floor in floors:
+        floor.stdin.write("go\n")
+        floor.stdin.flush()
+    figures = [json.loads(floor.communicate(timeout=DEADLINE_SECONDS)[0]) for floor in floors]
+    if any(figure["failed"] for figure in figures):
+        print(f"    warning: {sum(figure['failed'] for figure in figures)} floor reviews failed")
+    seconds = max(f["ended"] for f in figures) - min(f["started"] for f in figures)
+    return sum(f["reviews"] for f in figures) / seconds
+
+
+def floor_efficiency(model: SlowModel, threads: int, per_thread: int,
+                     results: dict[int, dict[str, Any]]) -> None:
+    """The pipeline beside its floor: what the same reviews reach with no queue and no database
+    (benchmarks/reviewer_floor.py), run right after, at the same process counts."""
+    print("    floor: the same reviews, SDK and model server, no queue, no database "
+          "(benchmarks/reviewer_floor.py, processes started together)")
+    for processes, result in results.items():
+        rate = floor_run(model, processes, threads, per_thread)
+        limit = processes * threads / MODEL_SECONDS
+        print(f"    {processes:>2} x {threads}: floor {rate:6.1f}/s  ratio {rate / limit:.2f}   "
+              f"pipeline {result['rate']:6.1f}/s  ratio {result['ratio']:.2f}   "
+              f"pipeline / floor {result['rate'] / rate:.3f}")
 
 
 def stock_run(bench: Bench, model: SlowModel, threads: int, per_thread: int,

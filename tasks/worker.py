@@ -40,16 +40,17 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     stop = _stop_event()
     _stop_when_supervisor_dies(stop)
     configure_logging(settings.log_format)
-    engine = make_engine(libpq_url, pool_size=settings.worker_threads + 2)
+    threads = settings.worker_threads + extra_threads(settings.worker_threads)
+    engine = make_engine(libpq_url, pool_size=threads + 2)
     queue = DramatiqPgQueue(settings.queue_name)
     runner = JobRunner(engine, queue, make_provider(settings),
                        ModelSlots(settings.worker_threads, settings.model_timeout), settings, InFlight())
-    broker = make_broker(libpq_url, settings.worker_threads)
+    broker = make_broker(libpq_url, threads)
     declare_actors(broker, runner)
     # What the dramatiq CLI does after loading a broker: sets up the Prometheus middleware's
     # metrics (in the supervisor's multiprocess directory) and starts TimeLimit's watchdog.
     broker.emit_after("process_boot")
-    worker = Worker(broker, worker_threads=settings.worker_threads)
+    worker = Worker(broker, worker_threads=threads)
     # dramatiq-pg's consumer never resets its backoff once it has hit the prefetch limit, then
     # sleeps up to 1 s per wait while threads run dry; a deeper prefetch keeps them fed.
     worker.queue_prefetch = settings.worker_prefetch or settings.worker_threads * PREFETCH_PER_THREAD
@@ -59,11 +60,19 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     log.info("worker process ready: %d thread(s) on queue '%s'", settings.worker_threads,
              settings.queue_name)
     stop.wait()
+    runner.slots.stop_waiting()
     worker.stop(timeout=int(settings.shutdown_wait * 1000))
     recovery.join(settings.recovery_interval + 5)
     runner.slots.close()
     runner.calls.close()  # the last second's provider call counts (core/provider_gate/call_tally.py)
     broker.close()
+
+
+def extra_threads(model_slots: int) -> int:
+    """Dramatiq threads beyond the model slots (LISTING_REVIEW_WORKER_THREADS): they claim the
+    next jobs, write results and ack while every slot is calling the model, so a slot goes from
+    one call to the next without waiting on the database (benchmarks/worker_pipeline.py)."""
+    return max(1, model_slots // 4)
 
 
 def _stop_event() -> threading.Event:

@@ -1,5 +1,5 @@
-"""Running one job attempt: reserve a model slot, pass the provider gate, take a call slot of
-its rate limit and claim (one short transaction), review (no transaction open, on a bounded
+"""Running one job attempt: pass the provider gate, take a call slot of its rate limit and claim
+(one short transaction), wait for a model slot, review (no transaction open, on a bounded
 model thread with a deadline), then a token-fenced write that also tells the gate what the
 provider did.
 
@@ -137,40 +137,40 @@ class JobRunner:
             telemetry.observe_job_attempt(other, lambda: self._deliver(other))
 
     def _deliver(self, job_id: uuid.UUID) -> Outcome:
-        if not self.slots.reserve():
-            return self._defer(job_id)
-        return self._claim_and_run(job_id)
-
-    def _defer(self, job_id: uuid.UUID) -> Outcome:
-        """Every slot is held by abandoned calls: try again later, without spending an attempt."""
-        with self.engine.begin() as connection:
-            self.queue.enqueue(connection, [job_id], self.settings.retry_base_delay)
-        return Outcome.DEFERRED
-
-    def _claim_and_run(self, job_id: uuid.UUID) -> Outcome:
-        try:
-            admission = self._admit(job_id)
-        except BaseException:
-            self.slots.release()
-            raise
+        """Claim, then wait for a model slot: a process runs more Dramatiq threads than model
+        slots (tasks/worker.py), so the next job is claimed while every slot is busy and takes
+        the first slot freed, and no slot sits idle through a claim, a result write or an ack."""
+        admission = self._admit(job_id)
         claim, slot = admission.claim, admission.slot
         if admission.waiting is not None:
-            self.slots.release()
             if slot is not None:
                 telemetry.rate_limit_waited(self.gate.provider, self.gate.model, "deferred",
                                             slot.wait_seconds)
             return admission.waiting
         if claim.attempt is None:
-            self.slots.release()
             return Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
         self.in_flight.add(claim.attempt)
         telemetry.attempt_claimed(claim.attempt.attempts, claim.attempt.submitted_at,
                                   claim.attempt.started_at)
         try:
             self._wait_for_slot(slot)
+            if not self.slots.reserve(wait=self.slots.timeout):
+                return self._defer(claim.attempt)
             return self._run(claim.attempt, slot)
         finally:
             self.in_flight.discard(claim.attempt)
+
+    def _defer(self, attempt: Attempt) -> Outcome:
+        """Every model slot stayed held (by calls abandoned at their deadline) for a whole model
+        deadline: the attempt is given back and the job tried again later. A call slot of its
+        rate limit stays spent (refunds belong to the reserving transaction): never over the
+        limit, at worst one call under it."""
+        with self.engine.begin() as connection:
+            if not fenced_give_back(connection, attempt):
+                return Outcome.STALE
+            self.gate.hand_back_probe(connection, attempt.job_id)
+            self.queue.enqueue(connection, [attempt.job_id], self.settings.retry_base_delay)
+        return Outcome.DEFERRED
 
     def _admit(self, job_id: uuid.UUID) -> Admission:
         """The claim alone when nothing but a budget of its batch could hold the job back

@@ -1,7 +1,7 @@
 """Bounded model calls: at most N at once per process, each with a deadline.
 
-A slot is reserved before the job is claimed, so a job is never charged an attempt when no
-model thread is free. A call that outlives its deadline is abandoned (MODEL_TIMEOUT) but
+A claimed job waits for a slot (at most a model deadline; then its attempt is given back,
+core/jobs/execution.py). A call that outlives its deadline is abandoned (MODEL_TIMEOUT) but
 keeps its slot until it really ends, because an SDK call cannot be force-stopped.
 """
 
@@ -19,15 +19,32 @@ T = TypeVar("T")
 class ModelSlots:
     def __init__(self, concurrency: int, timeout: float) -> None:
         self.timeout = timeout
-        self._free = threading.BoundedSemaphore(concurrency)
+        self._free = concurrency
+        self._changed = threading.Condition()
+        self._stopping = False
         self._pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="review-model")
 
-    def reserve(self) -> bool:
-        """Take a slot if one is free; the caller must then `call` or `release` exactly once."""
-        return self._free.acquire(blocking=False)
+    def reserve(self, wait: float = 0.0) -> bool:
+        """Take a slot, waiting up to `wait` seconds for one (not once the process is stopping);
+        the caller must then `call` or `release` exactly once."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._free > 0 or self._stopping, timeout=wait)
+            if self._stopping or self._free == 0:
+                return False
+            self._free -= 1
+            return True
 
     def release(self) -> None:
-        self._free.release()
+        with self._changed:
+            self._free += 1
+            self._changed.notify()
+
+    def stop_waiting(self) -> None:
+        """The process is stopping: jobs waiting for a slot give their attempt back now rather
+        than hold their thread (and the stop) for up to a model deadline."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify_all()
 
     def call(self, operation: Callable[[], T]) -> T:
         """Run `operation` in a reserved slot and wait at most `timeout` seconds for it; the
