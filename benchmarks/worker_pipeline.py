@@ -547,7 +547,7 @@ def print_pipeline(label: str, processes: int, threads: int, count: int,
     print(f"    {label:<20} {processes:>2} x {threads:<2} {count:>5} items {result['seconds']:6.2f} s "
           f"{result['rate']:7.1f}/s  limit {result['limit']:5.0f}/s  ratio {result['ratio']:.2f}  "
           f"held/process <= {result['held']:.0f}  job {result['job_ms']:.0f} ms  "
-          f"threads busy {result['busy']:.0%}")
+          f"running per model slot {result['busy']:.0%}")
     parts = ", ".join(f"{part} {ms:.1f}" for part, ms in result["parts_ms"].items())
     print(f"    {'':<20} dispatch p50 {result['dispatch_p50']:6.2f} ms, "
           f"{result['dispatch_transactions']:5.1f} transactions/message idle   "
