@@ -51,6 +51,7 @@ def open_runtime(settings: Settings | None = None, migrate: bool = False) -> Run
         url = libpq_url(settings)
         engine = make_engine(url)
         if migrate:
+            require_server_version(engine)
             schema.upgrade(engine)
         else:
             require_current_schema(engine)
@@ -67,6 +68,15 @@ def expected_revision() -> str:
     """
     versions = Path(migrations.__file__).with_name("versions")
     return max(path.stem for path in versions.glob("[0-9]*.py"))
+
+
+def require_server_version(engine: Engine, minimum: int = schema.MINIMUM_SERVER_VERSION) -> None:
+    """Refuse, before any migration, a server older than the SQL needs (uuidv7() is new in
+    PostgreSQL 18), rather than fail at the first retry."""
+    found = schema.server_version(engine)
+    if found < minimum:
+        raise SchemaNotCurrent(f"This PostgreSQL server is version {found // 10000}; listing-review "
+                               f"needs {minimum // 10000} or later. Point DATABASE_URL at a newer one.")
 
 
 def require_current_schema(engine: Engine) -> None:

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 HEAD = "head"
 # Any constant works; it only has to be the same for every process that migrates.
 MIGRATION_LOCK_ID = 0x4C52_0001
+# server_version_num of PostgreSQL 18: the retry copies jobs with uuidv7() (core/batches/queries.sql).
+MINIMUM_SERVER_VERSION = 180000
 
 
 def alembic_config() -> "Config":
@@ -62,3 +64,9 @@ def current_revision(engine: Engine) -> str | None:
         if exists is None:
             return None
         return connection.execute(text("select version_num from alembic_version")).scalar()
+
+
+def server_version(engine: Engine) -> int:
+    """The server's version as a number (180001 is 18.1)."""
+    with engine.connect() as connection:
+        return int(connection.execute(text("select current_setting('server_version_num')")).scalar_one())

@@ -80,3 +80,16 @@ def _wait_for_lock_waiter(engine: Engine) -> None:
                 return
             conn.execute(text("select pg_sleep(0.01)"))
     raise AssertionError("the migration never waited for the long reader's lock")
+
+
+def test_migrate_refuses_a_server_older_than_the_sql_needs(engine: Engine):
+    from composition.runtime import SchemaNotCurrent, require_server_version
+
+    found = schema.server_version(engine)
+    require_server_version(engine)  # the servers the tests run on are new enough
+    assert found >= schema.MINIMUM_SERVER_VERSION
+    with pytest.raises(SchemaNotCurrent) as refused:
+        require_server_version(engine, minimum=found + 10000)
+    major = found // 10000
+    assert refused.value.args[0] == (f"This PostgreSQL server is version {major}; listing-review needs "
+                                     f"{major + 1} or later. Point DATABASE_URL at a newer one.")
