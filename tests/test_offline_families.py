@@ -10,7 +10,7 @@ import pytest
 from core.listings.draft import ListingDraft
 from core.listings.evaluation.grader import covers, review_sentences
 from core.listings.offline.matching import any_unnegated
-from core.listings.offline.reviewer import review_listing, rule_families
+from core.listings.offline.reviewer import review_by_rules, rule_families
 from core.listings.review import ListingReview
 
 
@@ -26,7 +26,7 @@ def families(title: str, description: str, category: str = "General", price: str
 
 def review(title: str, description: str, category: str = "General", price: str = "30",
            **attributes: str) -> ListingReview:
-    return review_listing(draft(title, description, category, price, **attributes))
+    return review_by_rules(draft(title, description, category, price, **attributes))
 
 
 # --- Matching: negation and quotation ------------------------------------------------------------------
@@ -151,7 +151,7 @@ def test_an_admitted_imitation_is_severe_even_when_denied_in_the_same_breath():
     ("Dumbbell 12 kg", "Single cast iron dumbbell, 10 kg, rubber coated.", {"brand": "Acme"}),
 ])
 def test_numbers_that_disagree_between_places_need_a_person(title, description, attributes):
-    result = review_listing(draft(title, description, "Home", **attributes))
+    result = review_by_rules(draft(title, description, "Home", **attributes))
 
     assert "numeric-contradiction" in rule_families(draft(title, description, "Home", **attributes))
     assert result.requires_human_review and 10 <= result.quality_score <= 45
@@ -229,7 +229,7 @@ def test_a_cure_claim_is_a_medical_claim_and_a_denied_one_is_not():
     ("Misc", "", {}),
 ])
 def test_a_listing_that_names_nothing_is_too_incomplete(title, description, attributes):
-    result = review_listing(draft(title, description, "Other", **attributes))
+    result = review_by_rules(draft(title, description, "Other", **attributes))
 
     assert result.requires_human_review and result.quality_score <= 15
 
@@ -427,7 +427,7 @@ def test_a_sealed_or_new_claim_against_an_opened_or_incomplete_item_is_a_contrad
     ("Old vinyl", "some scratched, havent played them"),
 ])
 def test_an_honest_but_thin_listing_scores_in_the_weak_band_without_a_person(title, description):
-    result = review_listing(ListingDraft(title, description, "Home", Decimal("10"), {}))
+    result = review_by_rules(ListingDraft(title, description, "Home", Decimal("10"), {}))
 
     assert not result.requires_human_review and 10 <= result.quality_score <= 55
 

@@ -36,7 +36,7 @@ def terms_pattern(terms: tuple[str, ...]) -> re.Pattern[str]:
 
 def first_unnegated(pattern: re.Pattern[str], text: str) -> str:
     """The first unquoted match that its own clause does not deny, or ""."""
-    quoted = _quoted_spans(text)
+    quoted = quoted_spans(text)
     for match in pattern.finditer(text):
         if not _inside(quoted, match) and not is_negated(text, match.start(), match.end()):
             return match.group()
@@ -45,7 +45,7 @@ def first_unnegated(pattern: re.Pattern[str], text: str) -> str:
 
 def first_stated(pattern: re.Pattern[str], text: str) -> str:
     """The first unquoted match, for terms that carry their own negation ("no age check")."""
-    quoted = _quoted_spans(text)
+    quoted = quoted_spans(text)
     return next((match.group() for match in pattern.finditer(text) if not _inside(quoted, match)), "")
 
 
@@ -75,7 +75,7 @@ def every_unnegated_in_context(terms: tuple[str, ...], texts: Iterable[str], lim
     `limit`: a listing with a bent stile and a missing foot has two defects to name, not one."""
     pattern, found = terms_pattern(terms), dict[tuple[str, int], str]()
     for text in texts:
-        quoted = _quoted_spans(text)
+        quoted = quoted_spans(text)
         for match in pattern.finditer(text):
             if not _inside(quoted, match) and not is_negated(text, match.start(), match.end()):
                 clause = len(_CONTEXT_BREAK.findall(text[:match.start()]))  # one mention per clause
@@ -101,7 +101,8 @@ def _around(text: str, start: int, end: int, words: int, words_after: int = CONT
     return " ".join([*before, text[start:end], *after])
 
 
-def _quoted_spans(text: str) -> list[tuple[int, int]]:
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """Where the text quotes something: a name, not a claim (the learned signal skips these words too)."""
     return [match.span() for match in _QUOTED.finditer(text)]
 
 

@@ -4,7 +4,8 @@ order, and turns their findings into a review.
 One mechanism: every rule reads its words from a vocabulary table through the same negation- and
 quotation-aware matching (matching.py), and says which family it belongs to. The families that can
 send a listing to a person: safety-critical products, authenticity, numeric and condition
-contradictions, regulated goods, medical claims and too incomplete to assess.
+contradictions, regulated goods, medical claims and too incomplete to assess. When none of them does,
+a learned risk signal (learned.py) may still ask for a person, for wording no rule has an entry for.
 """
 
 from collections.abc import Callable, Iterable
@@ -28,6 +29,7 @@ from core.listings.offline.completeness import (
 from core.listings.offline.condition import condition_conflict
 from core.listings.offline.contradictions import colour_conflict
 from core.listings.offline.incomplete import too_incomplete
+from core.listings.offline.learned import RiskModel, learned_findings, listing_features, shipped_model
 from core.listings.offline.listing import Finding, Listing, prepare
 from core.listings.offline.numeric import numeric_conflict
 from core.listings.offline.regulated import medical_claim, regulated_goods
@@ -43,16 +45,55 @@ def review_listing(draft: ListingDraft) -> ListingReview:
     Seller text is only matched, never followed, so instructions hidden in a listing cannot raise
     the score: they are cut out before scoring and reported as an issue of their own.
     """
-    return _to_review(_findings(prepare(draft)))
+    return review_with_model(draft, shipped_model())
+
+
+def review_by_rules(draft: ListingDraft) -> ListingReview:
+    """The rule families alone, without the learned signal: what the rules' own specifications test
+    (a look-alike the rules leave alone may still read as risky to the learned signal)."""
+    return review_with_model(draft, None)
+
+
+def review_with_model(draft: ListingDraft, model: RiskModel | None) -> ListingReview:
+    """The review with a given learned model, or the rules alone (None), for evaluating either."""
+    return _to_review(_findings(prepare(draft), model))
 
 
 def rule_families(draft: ListingDraft) -> tuple[str, ...]:
     """Which rule families found something, in rule order, for evaluation figures per family."""
-    return tuple(dict.fromkeys(f.family for f in _findings(prepare(draft)) if f.family))
+    return tuple(dict.fromkeys(f.family for f in _findings(prepare(draft), shipped_model()) if f.family))
 
 
-def _findings(listing: Listing) -> list[Finding]:
-    return [finding for rule in _RULES for finding in rule(listing)]
+def rule_features(draft: ListingDraft) -> tuple[dict[str, str], bool]:
+    """The learned model's features of a draft and whether the rules alone send it to a person,
+    computed once per listing when training or evaluating many models."""
+    listing = prepare(draft)
+    fired = _fired(listing)
+    return listing_features(listing, _quiet_rules(fired)), _flagged(fired)
+
+
+def _findings(listing: Listing, model: RiskModel | None) -> list[Finding]:
+    """The rules' findings; when none sends the listing to a person, the learned signal may."""
+    fired = _fired(listing)
+    findings = [finding for found in fired.values() for finding in found]
+    if model is None or _flagged(fired):
+        return findings
+    return learned_findings(model, listing_features(listing, _quiet_rules(fired))) + findings
+
+
+def _fired(listing: Listing) -> dict[str, list[Finding]]:
+    """The findings of each rule that found something, by rule name, in rule order."""
+    return {rule.__name__: found for rule in _RULES if (found := rule(listing))}
+
+
+def _flagged(fired: dict[str, list[Finding]]) -> bool:
+    return any(finding.human_review for found in fired.values() for finding in found)
+
+
+def _quiet_rules(fired: dict[str, list[Finding]]) -> list[str]:
+    """The rules that fired without sending the listing to a person (a thin description, a hedge):
+    the only rule signals the learned model ever sees, since it speaks only when no risk rule did."""
+    return [name for name, found in fired.items() if not any(finding.human_review for finding in found)]
 
 
 def _to_review(findings: list[Finding]) -> ListingReview:

@@ -43,6 +43,7 @@ PROHIBITED_SCORE_CAP = 20    # illegal, counterfeit, a fire hazard, a medical cl
 SAFETY_SCORE_CAP = 30        # a defect on equipment that keeps someone safe: may not be sellable at all
 UNVERIFIED_SCORE_CAP = 35    # authenticity a person must check first: not publishable as claimed
 MISLEADING_SCORE_CAP = 40    # the listing contradicts itself on what is sold: fixable, misleading now
+LEARNED_RISK_SCORE_CAP = 35  # no rule matched, but its wording reads like listings a person had to check
 THIN_SCORE_CAP = 50          # no real description, or a few words and at most one item specific: weak
 NO_CAP = 100
 
