@@ -77,9 +77,10 @@ update provider_batches set create_refusals = create_refusals + 1,
 where id = :id and state = 'preparing'
 
 -- name: refuse_intent
--- The provider refused the intent's create too often and its jobs went back to standard mode:
--- it is never resumed again (provider_batches_open_idx leaves it out), and its
--- provider_batch_jobs rows stay, so next_economy_batch never offers those jobs again.
+-- The provider refused the intent's create too often, or its window ran out before it was sent,
+-- and its jobs went back to standard mode: it is never resumed again (provider_batches_open_idx
+-- leaves it out), and its provider_batch_jobs rows stay, so next_economy_batch never offers
+-- those jobs again.
 update provider_batches set state = 'refused' where id = :id and state = 'preparing'
 
 -- name: requests
@@ -90,9 +91,14 @@ where p.provider_batch_id = :id and j.status = 'RUNNING' and j.execution_token =
 order by j.item_position
 
 -- name: drop_empty_intent
--- Every job an unsent intent carried was cancelled before it was sent: nothing to create. The
--- intent goes (its provider_batch_jobs rows with it; the jobs are terminal, so none is sent).
-delete from provider_batches where id = :id and state = 'preparing'
+-- Every job an unsent intent carried was cancelled (or otherwise ended) before it was sent:
+-- nothing to create. The intent goes, its provider_batch_jobs rows with it: the jobs are
+-- terminal, so none is sent. Matches nothing while one of them is unfinished (recovery gave it
+-- back to standard mode when its window ran out): submit.py then keeps the intent as 'refused'
+-- (refuse_intent), its rows a tombstone. provider_batch_jobs_batch_idx and the jobs' primary key.
+delete from provider_batches pb where pb.id = :id and pb.state = 'preparing'
+  and not exists (select 1 from provider_batch_jobs p join review_jobs j on j.id = p.job_id
+                  where p.provider_batch_id = pb.id and j.status in ('QUEUED', 'RUNNING'))
 
 -- name: recorded_provider_batch
 -- What an intent recorded, when recording ours matched nothing.

@@ -16,8 +16,8 @@ QUERIES = queries_beside(__file__)
 @dataclass(frozen=True)
 class ProviderBatchLine:
     """One provider batch: 'preparing' (being sent), 'submitted' (at the provider), 'cancelling',
-    'finished' (its answers are written) or 'refused' (the provider refused it: its listings went
-    back to standard mode)."""
+    'finished' (its answers are written) or 'refused' (the provider refused it, or its window ran
+    out before it was sent: its listings went back to standard mode)."""
 
     state: str
     provider_batch_id: str | None

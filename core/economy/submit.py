@@ -18,7 +18,8 @@ A create the provider refuses (an error answer, or none) is counted on the inten
 resumed after its lease and a backoff. Once the lookup shows that none of those creates was
 accepted after all and the count is at the policy's max_create_refusals, the intent's jobs go
 back to standard mode at once (QUEUED, their attempt given back, a queue message each) and the
-intent stays as 'refused', so they are never offered to the provider again.
+intent stays as 'refused', so they are never offered to the provider again. So does an intent
+still unsent when its jobs' window ran out (recovery gave them back to standard mode meanwhile).
 """
 
 import logging
@@ -117,13 +118,13 @@ def _send(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, inten
 
 def _create(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, intent: uuid.UUID,
             refusals: int) -> Created | None:
-    """The provider batch of the jobs the intent still carries; None (and the intent dropped)
-    when the seller cancelled them all before it was sent. A refusal is counted, then raised."""
+    """The provider batch of the jobs the intent still carries; None (and the intent closed)
+    when it carries none any more. A refusal is counted, then raised."""
     with engine.begin() as connection:
         rows = connection.execute(QUERIES["requests"], {"id": intent})
         requests = [(str(row.id), row.payload) for row in rows]
         if not requests:
-            connection.execute(QUERIES["drop_empty_intent"], {"id": intent})
+            _close_empty(connection, intent)
             return None
     try:
         return batches.create(str(intent), requests)
@@ -132,6 +133,18 @@ def _create(engine: Engine, batches: ProviderBatches, policy: EconomyPolicy, int
             connection.execute(QUERIES["count_refusal"], {
                 "id": intent, "wait_seconds": policy.lease_seconds + policy.backoff(refusals)})
         raise
+
+
+def _close_empty(connection: Connection, intent: uuid.UUID) -> None:
+    """An intent whose jobs all ended (the seller cancelled them) goes. One whose jobs recovery
+    gave back to standard mode, its window over before it was sent, stays as 'refused' with its
+    provider_batch_jobs rows: deleted, they would let next_economy_batch offer those jobs to a
+    provider batch again while their standard queue messages wait, and an earlier create the
+    lookup missed might still answer for them."""
+    if (connection.execute(QUERIES["drop_empty_intent"], {"id": intent}).rowcount == 0
+            and connection.execute(QUERIES["refuse_intent"], {"id": intent}).rowcount):
+        log.warning("economy intent %s: its window ran out before it was sent; its jobs stay in "
+                    "standard mode", intent)
 
 
 def _withdraw(batches: ProviderBatches, intent: uuid.UUID, created: Created) -> None:
