@@ -149,8 +149,9 @@ def test_the_operator_lists_every_sellers_batches_with_names_a_page_at_a_time(en
 def test_operator_actions_on_other_sellers_batches_are_audited(engine: Engine, settings: Settings):
     operator = local_identity(settings)
     batch, own = add_batch(engine, "seller-42"), add_batch(engine, "local")
-    oversight.record_action(engine, operator, "cancel", batch, "seller-42")
-    oversight.record_action(engine, operator, "retry", own, "local")  # own batch: no audit row
+    with engine.begin() as connection:  # the action's own transaction (tests/test_operator_audit.py)
+        oversight.audit(connection, operator, "cancel", batch, "seller-42")
+        oversight.audit(connection, operator, "retry", own, "local")  # own batch: no audit row
     assert [(a.action, a.actor_name) for a in oversight.actions_on(engine, batch)] == [("cancel", "local")]
     assert oversight.actions_on(engine, own) == []
 

@@ -198,3 +198,20 @@ def test_a_retry_reads_retry_of_its_parents_name_everywhere(engine: Engine):
     assert listed[retried_named.batch_id].retry_of_label == "Spring catalog"
     shape = get_summary(engine, "local", retried_named.batch_id).to_json_dict()
     assert (shape["retryOf"], shape["retryOfName"], shape["name"]) == (str(named), "Spring catalog", None)
+
+
+@pytest.mark.parametrize(("name", "file", "called"), [(None, "shop.csv", "shop.csv"),
+                                                      ("Spring catalog", "shop.csv", "Spring catalog"),
+                                                      (None, None, None)])
+def test_a_chain_of_retries_counts_its_retries_after_the_first_batchs_name(engine, name, file, called):
+    original = accept(engine, 1, name=name, file=file)
+    called = called or f"Batch {str(original)[:8]}"
+    chain, batch_id = [], original
+    for _ in range(3):
+        finish(engine, batch_id, "fail")
+        batch_id = retry(engine, batch_id).batch_id
+        chain.append(batch_id)
+    expected = [f"Retry of {called}", f"Retry 2 of {called}", f"Retry 3 of {called}"]
+    assert [get_summary(engine, "local", batch).display_name for batch in chain] == expected
+    listed = {summary.batch_id: summary.display_name for summary in list_batches(engine, "local").items}
+    assert [listed[batch] for batch in chain] == expected

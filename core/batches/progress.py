@@ -42,15 +42,20 @@ class BatchSummary:
     retry_of_label: str | None = None
     rejected_rows: int = 0
     mode: BatchMode = "standard"
+    chain_label: str | None = None
+    retry_depth: int = 0
 
     @property
     def display_name(self) -> str:
         """What the seller calls the batch, everywhere: its name; for an unnamed retry, "Retry of"
-        the retried batch's name or file; else its file name; else the start of its id."""
+        (or "Retry 2 of", 3 ...: how many retries down) the name or file of the nearest batch up
+        its chain with a name, else of the chain's first batch; else its file name; else the
+        start of its id."""
         if self.name:
             return self.name
         if self.retry_of is not None:
-            return f"Retry of {self.retry_of_label or short_label(self.retry_of)}"
+            label = self.chain_label or short_label(self.retry_of)
+            return f"Retry of {label}" if self.retry_depth <= 1 else f"Retry {self.retry_depth} of {label}"
         return self.source_name or short_label(self.batch_id)
 
     @property
@@ -105,7 +110,9 @@ def summary_from(row: Any) -> BatchSummary:
         total=row.total, queued=row.queued, running=row.running, succeeded=row.succeeded,
         failed=row.failed, cancelled=row.cancelled, done=row.done, name=row.name,
         retry_of=row.retry_of, retry_of_label=row.parent_name or row.parent_source_name,
-        rejected_rows=row.rejected_rows, mode=row.mode,
+        rejected_rows=row.rejected_rows, mode=row.mode, retry_depth=row.retry_depth or 0,
+        chain_label=(row.anchor_name or row.anchor_source_name or short_label(row.anchor_id)
+                     if row.anchor_id is not None else None),
     )
 
 

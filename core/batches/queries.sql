@@ -51,17 +51,38 @@ from (
 
 -- name: batch_labels
 -- What a batch is called, as every batch query selects it beside its progress: its name, the
--- batch it retries and that batch's name and file (for "Retry of <name>"; one primary-key
--- lookup per batch, `parent` joined by the including query), its rejected rows and its mode.
+-- batch it retries and that batch's name and file, the batch its chain of retries is named
+-- after and how many retries down from it this one is (for "Retry 2 of <name>"; `parent` and
+-- `anchor` joined by the including query through batch_ancestry), its rejected rows and mode.
 b.id, b.submitted_at, b.source_name, b.source_format, b.name, b.retry_of, b.rejected_rows, b.mode,
-  parent.name as parent_name, parent.source_name as parent_source_name
+  parent.name as parent_name, parent.source_name as parent_source_name,
+  anchor.id as anchor_id, anchor.name as anchor_name, anchor.source_name as anchor_source_name,
+  anchor.depth as retry_depth
+
+-- name: batch_ancestry
+-- The batch `b` retries (`parent`), and the batch its chain is named after (`anchor`): the
+-- nearest batch up the retry_of links with a name, else the chain's first batch; `depth` counts
+-- the links to it (1: b retries it). One primary-key probe a link; no row for a batch that is
+-- no retry.
+left join review_batches parent on parent.id = b.retry_of
+left join lateral (
+  with recursive up as (
+    select a.id, a.retry_of, a.name, a.source_name, 1 as depth
+    from review_batches a where a.id = b.retry_of
+    union all
+    select a.id, a.retry_of, a.name, a.source_name, up.depth + 1
+    from up join review_batches a on a.id = up.retry_of
+    where up.name is null
+  )
+  select up.id, up.name, up.source_name, up.depth from up order by up.depth desc limit 1
+) anchor on true
 
 -- name: batch_summary
 -- One batch with its progress; every count comes from one statement, so they describe one
 -- snapshot.
 select {{batch_labels}}, p.*
 from review_batches b
-left join review_batches parent on parent.id = b.retry_of
+{{batch_ancestry}}
 cross join lateral ({{batch_progress}}) p
 where b.id = :batch_id and b.owner = :owner
 
@@ -70,7 +91,7 @@ where b.id = :batch_id and b.owner = :owner
 -- (index review_batches_owner_recent_idx): the index walk stops once the page is full.
 select {{batch_labels}}, p.*
 from review_batches b
-left join review_batches parent on parent.id = b.retry_of
+{{batch_ancestry}}
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner
   and (cast(:before_at as timestamptz) is null
@@ -83,7 +104,7 @@ limit :limit_plus_one
 -- so the walk reads only complete batches, each progress read as stored.
 select {{batch_labels}}, p.*
 from review_batches b
-left join review_batches parent on parent.id = b.retry_of
+{{batch_ancestry}}
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner and b.completed_at is not null
   and (cast(:before_at as timestamptz) is null
@@ -97,7 +118,7 @@ limit :limit_plus_one
 -- work; QUEUED and RUNNING are told apart by batch_progress in this same statement.
 select {{batch_labels}}, p.*
 from review_batches b
-left join review_batches parent on parent.id = b.retry_of
+{{batch_ancestry}}
 cross join lateral ({{batch_progress}}) p
 where b.owner = :owner and b.completed_at is null
   and (cast(:before_at as timestamptz) is null

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from core import telemetry
 from core.batches.acceptance import (
@@ -28,6 +28,8 @@ from core.batches.acceptance import (
 from core.batches.progress import BatchSummary, read_summary
 from core.costs.budget import BudgetInput, budget_of, checked_budget
 from core.errors import BatchNotFound, InvalidBatchRequest, storage_errors
+from core.identity.oversight import audit
+from core.identity.sellers import Identity
 from core.jobs.queue import JobQueue
 from core.sql import queries_beside
 
@@ -66,13 +68,15 @@ def retry_key(batch_id: uuid.UUID) -> str:
 
 def retry_failed(
     engine: Engine, queue: JobQueue, owner: str, batch_id: uuid.UUID, max_items: int,
-    budget: BudgetInput = None,
+    budget: BudgetInput = None, acting: Identity | None = None,
 ) -> RetryOutcome:
     """Go to the newest batch of `batch_id`'s retry chain: retry it as a new batch
     (retry_of = that batch) of its FAILED and CANCELLED items, accepted atomically with its
     queue messages, when it is complete with some; otherwise return it (created=False) with
     reason "running" or "nothing_left". The retry's budget is `budget` (USD, e.g. raised after
-    items ended as BUDGET_EXCEEDED) or else the retried batch's.
+    items ended as BUDGET_EXCEEDED) or else the retried batch's. When `acting` is an operator
+    retrying another seller's batch, the audit row (naming the batch retried) is written in the
+    retry's own transaction, and only when the retry is created: asking again is no new action.
 
     Raises BatchNotFound for unknown or foreign ids; InvalidBatchRequest when `batch_id` was
     never retried and is still running or has nothing failed (or more than `max_items` did);
@@ -86,7 +90,7 @@ def retry_failed(
         raise InvalidBatchRequest("This batch is still running: retry its failures once it is complete.")
     if not newest.retryable:
         raise InvalidBatchRequest("No listing of this batch failed: there is nothing to retry.")
-    return _outcome(_accept_retry(engine, queue, owner, newest, max_items, amount))
+    return _outcome(_accept_retry(engine, queue, owner, newest, max_items, amount, acting))
 
 
 def _outcome(accepted: AcceptedBatch) -> RetryOutcome:
@@ -111,12 +115,12 @@ def _newest_of_chain(engine: Engine, owner: str, batch_id: uuid.UUID) -> BatchSu
 
 @telemetry.counts_acceptance
 def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSummary,
-                  max_items: int, budget: Decimal | None) -> AcceptedBatch:
+                  max_items: int, budget: Decimal | None, acting: Identity | None) -> AcceptedBatch:
     """Accept the retry of `batch` like any batch (one transaction, idempotent by its key), its
     jobs and their messages copied inside the database: snapshots and fingerprints are already
     checked and stored, and 10,000 rows through Python cost more than the copy (their garbage
     alone, 30-50 ms a collection). Its budget is `budget` when given (a raised one), else the
-    retried batch's."""
+    retried batch's. The operator's audit row goes in with the new batch's jobs."""
     with storage_errors(), engine.connect() as connection:
         failed = connection.execute(QUERIES["retry_source"],
                                     {"owner": owner, "batch_id": batch.batch_id}).one()
@@ -124,8 +128,11 @@ def _accept_retry(engine: Engine, queue: JobQueue, owner: str, batch: BatchSumma
     check_count(failed.items, max_items)
     source = SourceFile(failed.source_name, failed.source_format, failed.source_columns, failed.column_map)
     copy = {"owner": owner, "batch_id": batch.batch_id}
+
+    def insert_jobs(connection: Connection, retry_id: uuid.UUID) -> None:
+        connection.execute(QUERIES["copy_retry_jobs"], copy | {"retry_id": retry_id})
+        audit(connection, acting, "retry", batch.batch_id, owner)
+
     return store_batch(
         engine, queue, owner=owner, key=retry_key(batch.batch_id), request_hash=failed.identity,
-        columns=batch_columns(source, batch.batch_id, None, None, budget),
-        insert_jobs=lambda connection, retry_id: connection.execute(
-            QUERIES["copy_retry_jobs"], copy | {"retry_id": retry_id}))
+        columns=batch_columns(source, batch.batch_id, None, None, budget), insert_jobs=insert_jobs)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from core.batches.progress import BatchSummary, read_summary
 from core.batches.recent import LIMIT_MAX
@@ -78,13 +78,16 @@ def known_sellers(engine: Engine) -> dict[str, str]:
         return {row.owner: row.seller_name for row in connection.execute(QUERIES["known_sellers"])}
 
 
-def record_action(engine: Engine, actor: Identity, action: Action, batch_id: uuid.UUID, owner: str) -> None:
-    """Audit an operator's action on someone else's batch (their own needs no audit)."""
-    if owner == actor.seller_id:
+def audit(connection: Connection, actor: Identity | None, action: Action, batch_id: uuid.UUID,
+          owner: str) -> None:
+    """Audit an operator's action on someone else's batch inside the action's own transaction, so
+    the action and its audit row commit (or fail) together; their own needs no audit, and no
+    actor (None) is the owner acting (the CLI, an API key).
+    """
+    if actor is None or actor.seller_id == owner:
         return
-    with storage_errors(), engine.begin() as connection:
-        connection.execute(QUERIES["record_operator_action"], {
-            "actor": actor.seller_id, "action": action, "batch_id": batch_id, "batch_owner": owner})
+    connection.execute(QUERIES["record_operator_action"], {
+        "actor": actor.seller_id, "action": action, "batch_id": batch_id, "batch_owner": owner})
 
 
 def actions_on(engine: Engine, batch_id: uuid.UUID) -> list[OperatorAction]:

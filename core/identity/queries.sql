@@ -39,6 +39,7 @@ order by seller_name, o.owner
 limit 500
 
 -- name: record_operator_action
+-- The audit row of an operator's cancel or retry, written in that action's own transaction.
 insert into operator_actions (actor, action, batch_id, batch_owner)
 values (:actor, :action, :batch_id, :batch_owner)
 

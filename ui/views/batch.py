@@ -14,7 +14,7 @@ from core.batches.retry import retry_failed
 from core.batches.verdicts import STATE_WORDS, VERDICT_RULE, batch_state_text
 from core.costs.ledger import batch_cost
 from core.economy.status import economy_status
-from core.identity.oversight import actions_on, batch_owner, record_action, seller_name
+from core.identity.oversight import actions_on, batch_owner, seller_name
 from core.jobs.cancel import cancel_unstarted
 from core.webhooks.registration import Delivery, batch_deliveries
 from ui.batch_files import downloads
@@ -125,12 +125,11 @@ def retry_budget(column, summary: BatchSummary) -> float | None:
 
 
 def retry(summary: BatchSummary, owner: str, budget: float | None) -> None:
-    loaded = runtime()
+    loaded, acting = runtime(), viewer()
     retried = call(lambda: retry_failed(loaded.engine, loaded.queue, owner, summary.batch_id,
-                                        loaded.settings.max_batch_items, budget=budget))
+                                        loaded.settings.max_batch_items, budget=budget, acting=acting))
     if retried is None:
         return
-    call(lambda: record_action(loaded.engine, viewer(), "retry", summary.batch_id, owner))
     post_notice(retried.message)
     st.switch_page("views/batch.py", query_params={"batch": str(retried.batch_id)})
 
@@ -145,10 +144,9 @@ def confirm_cancel(summary: BatchSummary, owner: str, confirming: str) -> None:
         if confirm.button(f"Cancel {summary.queued:,} listing(s)", type="primary",
                           key=f"{confirming}-yes"):
             st.session_state.pop(confirming)
-            loaded = runtime()
-            cancelled = call(lambda: cancel_unstarted(loaded.engine, owner, summary.batch_id))
+            loaded, acting = runtime(), viewer()
+            cancelled = call(lambda: cancel_unstarted(loaded.engine, owner, summary.batch_id, acting))
             if cancelled is not None:
-                call(lambda: record_action(loaded.engine, viewer(), "cancel", summary.batch_id, owner))
                 post_notice(f"Cancelled {cancelled:,} listing(s) that had not started.")
             st.rerun()
         if keep.button("Keep them", key=f"{confirming}-no"):
