@@ -7,8 +7,10 @@ kept only for features that appear in several of them, so product names do not c
 weights are data (learned_weights.json, written by `python -m core.listings.offline.training`);
 at review time they are only summed, so the reviewer stays instant, deterministic and free.
 
-It only speaks when no rule sent the listing to a person, and then only as a request to look:
-its issue quotes the wording that weighed most, as the seller's words, and asserts nothing.
+It only speaks when no rule sent the listing to a person and the listing holds a risk term (a word
+several authors' sets agree on, of at least a chosen weight: training.py), never on the intercept or
+weak words alone, and then only as a request to look: its issue quotes the strongest risk terms
+present, as the seller's words, and asserts nothing.
 """
 
 import json
@@ -40,28 +42,43 @@ FUNCTION_WORDS = frozenset((
     "over", "than", "then", "too", "only", "all", "any", "some", "one", "two", "what", "which", "who",
     "when", "where", "how", "get", "got",
 ))
+# How the sale is done (price, payment, handover), stemmed: they describe the sale, not the item, so
+# however they weigh they never make a risk term ("asking 10, cash on collection" is no risk).
+SALE_WORDS = frozenset((
+    "ask", "cash", "offer", "price", "pay", "paypal", "bank", "transfer", "collect", "collection", "pickup",
+    "post", "postage", "deliver", "delivery", "courier", "ono", "obo", "negotiable",
+))
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
 _STEMS = (("ies", "y", 5), ("ing", "", 6), ("ed", "", 5), ("s", "", 4))  # suffix, replacement, min length
 
 
 @dataclass(frozen=True)
 class RiskModel:
-    """Summed weights over the features a listing has; at or above `threshold` it needs a person."""
+    """Summed weights over the features a listing has; it needs a person when the sum reaches
+    `threshold` and one of its features is a risk term (the intercept alone never flags)."""
 
     weights: Mapping[str, float]
     threshold: float
     bias: float = 0.0
+    risk_terms: frozenset[str] = frozenset()
+    min_risk_weight: float = 0.0
 
     def score(self, features: Iterable[str]) -> float:
         """Exactly rounded (fsum), so the order the features come in never changes the last bit."""
         return math.fsum([self.bias, *(self.weights.get(feature, 0.0) for feature in features)])
+
+    def flags(self, features: Iterable[str]) -> bool:
+        """A risk term is required, so a listing is never flagged only for lacking reassuring words."""
+        features = list(features)
+        return any(f in self.risk_terms for f in features) and self.score(features) >= self.threshold
 
 
 @cache
 def shipped_model() -> RiskModel:
     """The committed weights, read once on first review (never at import)."""
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    return RiskModel(weights=data["weights"], threshold=float(data["threshold"]), bias=float(data["bias"]))
+    return RiskModel(weights=data["weights"], threshold=float(data["threshold"]), bias=float(data["bias"]),
+                     risk_terms=frozenset(data["riskTerms"]), min_risk_weight=float(data["minRiskWeight"]))
 
 
 def listing_features(listing: Listing, fired_rules: Iterable[str]) -> dict[str, str]:
@@ -75,12 +92,12 @@ def listing_features(listing: Listing, fired_rules: Iterable[str]) -> dict[str, 
 
 
 def learned_findings(model: RiskModel, features: Mapping[str, str]) -> list[Finding]:
-    """A request to look when the summed weights reach the threshold; nothing otherwise."""
-    if model.score(features) < model.threshold:
+    """A request to look when the summed weights reach the threshold and a risk term is present."""
+    if not model.flags(features):
         return []
     signals = _strongest(model, features)
     named = ", ".join(f'"{quote(words)}"' for words in signals)
-    wording = f" (wording such as {named})" if named else ""
+    wording = f" (wording such as {named})"
     return [risk(
         FAMILY, LEARNED_RISK_SCORE_CAP,
         issue=f"The listing reads like listings a person had to check{wording}; no specific rule "
@@ -91,8 +108,9 @@ def learned_findings(model: RiskModel, features: Mapping[str, str]) -> list[Find
 
 
 def _strongest(model: RiskModel, features: Mapping[str, str]) -> list[str]:
-    """The seller's words behind the highest-weighted features, most telling first."""
-    weighed = [feature for feature, words in features.items() if words and model.weights.get(feature, 0) > 0]
+    """The seller's words behind the strongest risk terms present, most telling first: never a word
+    that only the intercept or a weak, author-specific weight speaks for."""
+    weighed = [feature for feature, words in features.items() if words and feature in model.risk_terms]
     ranked = sorted(weighed, key=lambda feature: (-model.weights[feature], feature))
     named: list[str] = []
     for words in (features[feature] for feature in ranked):
@@ -108,6 +126,13 @@ def _text_features(text: str) -> list[tuple[str, str]]:
     pairs = [(f"{a[0]}{PAIR}{b[0]}", f"{a[1]} {b[1]}") for a, b in pairwise(tokens)
              if not (_function_word(a) and _function_word(b))]
     return [token for token in tokens if not _function_word(token)] + pairs
+
+
+def explains(feature: str) -> bool:
+    """Whether a feature may be a risk term: seller words (not a rule signal) saying something about
+    the item, not only how it is sold."""
+    words = [word.removeprefix(NEGATED) for word in feature.split(PAIR)]
+    return not feature.startswith(RULE) and not all(w in SALE_WORDS or w in FUNCTION_WORDS for w in words)
 
 
 def _function_word(token: tuple[str, str]) -> bool:
