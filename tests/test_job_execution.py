@@ -154,13 +154,15 @@ def test_abandoned_calls_hold_their_slot_and_jobs_are_deferred_without_an_attemp
 
 
 def test_a_claimed_job_waits_for_the_slot_a_running_call_frees_and_takes_it(engine: Engine):
-    """More Dramatiq threads than model slots (tasks/worker.py): the next job is claimed while
-    the slot is busy and runs as soon as the call ends, instead of being deferred."""
+    """More Dramatiq threads than model slots (tasks/worker.py): the next unguarded job (the
+    gate known closed, no budget, cap or rate limit) is claimed while the slot is busy and runs
+    as soon as the call ends, instead of being deferred."""
     release = threading.Event()
     behaviours = iter([lambda: (release.wait(), ProviderAnswer(GOOD))[1], lambda: ProviderAnswer(GOOD)])
     settings = Settings(database_url="postgresql://unused", model_timeout=30)
     one_slot = JobRunner(engine, QUEUE, ScriptedProvider(lambda: next(behaviours)()), ModelSlots(1, 30),
                          settings, InFlight())
+    one_slot.gate.healthy.clock = lambda: 0.0  # the gate, once found closed, stays known closed
     first, second = new_job(engine), new_job(engine)
     outcomes: dict[uuid.UUID, Outcome] = {}
     threads = [threading.Thread(target=lambda j=j: outcomes.update({j: one_slot.execute(j)}))
@@ -183,6 +185,7 @@ def test_a_job_waiting_for_a_slot_gives_its_attempt_back_when_the_process_stops(
     settings = Settings(database_url="postgresql://unused", model_timeout=30)
     one_slot = JobRunner(engine, QUEUE, ScriptedProvider(lambda: (release.wait(), ProviderAnswer(GOOD))[1]),
                          ModelSlots(1, 30), settings, InFlight())
+    one_slot.gate.healthy.clock = lambda: 0.0
     first, second = new_job(engine), new_job(engine)
     outcomes: dict[uuid.UUID, Outcome] = {}
     threads = [threading.Thread(target=lambda j=j: outcomes.update({j: one_slot.execute(j)}))

@@ -1,7 +1,7 @@
-"""Running one job attempt: pass the provider gate, take a call slot of its rate limit and claim
-(one short transaction), wait for a model slot, review (no transaction open, on a bounded
-model thread with a deadline), then a token-fenced write that also tells the gate what the
-provider did.
+"""Running one job attempt: hold a model slot, pass the provider gate, take a call slot of its
+rate limit and claim (one short transaction), review (no transaction open, on a bounded model
+thread with a deadline), then a token-fenced write that also tells the gate what the provider
+did. An unguarded job (below) is claimed first and waits for its model slot after.
 
 Model failures are stored as safe codes, except transient ones with attempts left: those
 hand the job back and schedule a delayed message in the same transaction. A provider failure
@@ -137,52 +137,75 @@ class JobRunner:
             telemetry.observe_job_attempt(other, lambda: self._deliver(other))
 
     def _deliver(self, job_id: uuid.UUID) -> Outcome:
-        """Claim, then wait for a model slot: a process runs more Dramatiq threads than model
-        slots (tasks/worker.py), so the next job is claimed while every slot is busy and takes
-        the first slot freed, and no slot sits idle through a claim, a result write or an ack."""
-        admission = self._admit(job_id)
+        """A job only a budget of its batch could hold back (module docstring) is claimed first,
+        then waits for a model slot: a process runs more Dramatiq threads than model slots
+        (tasks/worker.py), so the next such job is claimed while every slot is busy and takes the
+        first slot freed; no slot idles through a claim, a result write or an ack. Any other job
+        first waits for a slot, then passes the whole admission, so a budget, a seller cap or a
+        rate limit is never overrun by more jobs than there are slots."""
+        claim = self._claim_unguarded(job_id)
+        if claim is not None:
+            return self._run_claimed(Admission(claim), slot_held=False)
+        if not self.slots.reserve(wait=self.slots.timeout):
+            return self._defer(job_id)
+        try:
+            with self.engine.begin() as connection:
+                admission = self._claim_through_gate(connection, job_id)
+        except BaseException:
+            self.slots.release()
+            raise
+        return self._run_claimed(admission, slot_held=True)
+
+    def _claim_unguarded(self, job_id: uuid.UUID) -> Claim | None:
+        """The claim alone, in autocommit, when nothing but a budget of its batch could hold the
+        job back; None when the whole admission must run (also for a job with a budget)."""
+        if not (self.gate.known_closed() and self.share.cap == 0 and self.settings.daily_budget == 0):
+            return None
+        with self.autocommit.connect() as connection:
+            claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease,
+                              unbudgeted_only=True)
+        return claim if claim.attempt is not None or claim.exhausted else None
+
+    def _run_claimed(self, admission: Admission, *, slot_held: bool) -> Outcome:
         claim, slot = admission.claim, admission.slot
-        if admission.waiting is not None:
-            if slot is not None:
-                telemetry.rate_limit_waited(self.gate.provider, self.gate.model, "deferred",
-                                            slot.wait_seconds)
-            return admission.waiting
-        if claim.attempt is None:
-            return Outcome.EXHAUSTED if claim.exhausted else Outcome.SKIPPED
+        if admission.waiting is not None or claim.attempt is None:
+            if slot_held:
+                self.slots.release()
+            return self._not_run(admission)
         self.in_flight.add(claim.attempt)
         telemetry.attempt_claimed(claim.attempt.attempts, claim.attempt.submitted_at,
                                   claim.attempt.started_at)
         try:
             self._wait_for_slot(slot)
-            if not self.slots.reserve(wait=self.slots.timeout):
-                return self._defer(claim.attempt)
+            if not slot_held and not self.slots.reserve(wait=self.slots.timeout):
+                return self._give_back_unstarted(claim.attempt)
             return self._run(claim.attempt, slot)
         finally:
             self.in_flight.discard(claim.attempt)
 
-    def _defer(self, attempt: Attempt) -> Outcome:
-        """Every model slot stayed held (by calls abandoned at their deadline) for a whole model
-        deadline: the attempt is given back and the job tried again later. A call slot of its
-        rate limit stays spent (refunds belong to the reserving transaction): never over the
-        limit, at worst one call under it."""
+    def _not_run(self, admission: Admission) -> Outcome:
+        if admission.waiting is None:
+            return Outcome.EXHAUSTED if admission.claim.exhausted else Outcome.SKIPPED
+        if admission.slot is not None:
+            telemetry.rate_limit_waited(self.gate.provider, self.gate.model, "deferred",
+                                        admission.slot.wait_seconds)
+        return admission.waiting
+
+    def _defer(self, job_id: uuid.UUID) -> Outcome:
+        """Every slot stayed held by abandoned calls: try again later, without spending an attempt."""
+        with self.engine.begin() as connection:
+            self.queue.enqueue(connection, [job_id], self.settings.retry_base_delay)
+        return Outcome.DEFERRED
+
+    def _give_back_unstarted(self, attempt: Attempt) -> Outcome:
+        """A claimed job got no model slot within a model deadline (every slot held by calls
+        abandoned at theirs) or the process is stopping: its attempt is given back and it is
+        tried again later. (Claimed first only on the unguarded path: no probe, no call slot.)"""
         with self.engine.begin() as connection:
             if not fenced_give_back(connection, attempt):
                 return Outcome.STALE
-            self.gate.hand_back_probe(connection, attempt.job_id)
             self.queue.enqueue(connection, [attempt.job_id], self.settings.retry_base_delay)
         return Outcome.DEFERRED
-
-    def _admit(self, job_id: uuid.UUID) -> Admission:
-        """The claim alone when nothing but a budget of its batch could hold the job back
-        (module docstring), else the whole admission in one transaction."""
-        if self.gate.known_closed() and self.share.cap == 0 and self.settings.daily_budget == 0:
-            with self.autocommit.connect() as connection:
-                claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease,
-                                  unbudgeted_only=True)
-            if claim.attempt is not None or claim.exhausted:
-                return Admission(claim)
-        with self.engine.begin() as connection:
-            return self._claim_through_gate(connection, job_id)
 
     def _claim_through_gate(self, connection: Connection, job_id: uuid.UUID) -> Admission:
         """Waiting, no attempt spent: PAUSED when the provider's gate is shut (the job waits for
