@@ -153,55 +153,54 @@ def test_abandoned_calls_hold_their_slot_and_jobs_are_deferred_without_an_attemp
     assert stuck_runner.execute(second) is Outcome.SUCCEEDED
 
 
+class SecondInLine:
+    """Two jobs on a runner with one model slot: the first's call holds the slot until `release`,
+    the second is claimed (the gate known closed: an unguarded job) and waits for the slot."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.release = threading.Event()
+        calls = iter([lambda: (self.release.wait(), ProviderAnswer(GOOD))[1], lambda: ProviderAnswer(GOOD)])
+        settings = Settings(database_url="postgresql://unused", model_timeout=30)
+        self.runner = JobRunner(engine, QUEUE, ScriptedProvider(lambda: next(calls)()), ModelSlots(1, 30),
+                                settings, InFlight())
+        self.runner.gate.healthy.clock = lambda: 0.0  # once found closed, the gate stays known closed
+        self.first, self.second = new_job(engine), new_job(engine)
+        self.outcomes: dict[uuid.UUID, Outcome] = {}
+        self.threads = {job_id: threading.Thread(target=self._execute, args=(job_id,))
+                        for job_id in (self.first, self.second)}
+        self.threads[self.first].start()
+        wait_for(lambda: self.runner.provider.calls == 1, "the first call to hold the only slot")
+        self.threads[self.second].start()
+        wait_for(lambda: job(engine, self.second).status == "RUNNING", "the second job to be claimed")
+
+    def _execute(self, job_id: uuid.UUID) -> None:
+        self.outcomes[job_id] = self.runner.execute(job_id)
+
+
 def test_a_claimed_job_waits_for_the_slot_a_running_call_frees_and_takes_it(engine: Engine):
     """More Dramatiq threads than model slots (tasks/worker.py): the next unguarded job (the
     gate known closed, no budget, cap or rate limit) is claimed while the slot is busy and runs
     as soon as the call ends, instead of being deferred."""
-    release = threading.Event()
-    behaviours = iter([lambda: (release.wait(), ProviderAnswer(GOOD))[1], lambda: ProviderAnswer(GOOD)])
-    settings = Settings(database_url="postgresql://unused", model_timeout=30)
-    one_slot = JobRunner(engine, QUEUE, ScriptedProvider(lambda: next(behaviours)()), ModelSlots(1, 30),
-                         settings, InFlight())
-    one_slot.gate.healthy.clock = lambda: 0.0  # the gate, once found closed, stays known closed
-    first, second = new_job(engine), new_job(engine)
-    outcomes: dict[uuid.UUID, Outcome] = {}
-    threads = [threading.Thread(target=lambda j=j: outcomes.update({j: one_slot.execute(j)}))
-               for j in (first, second)]
-    threads[0].start()
-    wait_for(lambda: one_slot.provider.calls == 1, "the first call to hold the only slot")
-    threads[1].start()
-    wait_for(lambda: job(engine, second).status == "RUNNING", "the second job to be claimed")
-    assert one_slot.provider.calls == 1 and threads[1].is_alive()
-    release.set()
-    for thread in threads:
+    line = SecondInLine(engine)
+    assert line.runner.provider.calls == 1 and line.threads[line.second].is_alive()
+    line.release.set()
+    for thread in line.threads.values():
         thread.join(30)
-    assert outcomes == {first: Outcome.SUCCEEDED, second: Outcome.SUCCEEDED}
-    assert (job(engine, second).status, job(engine, second).attempts) == ("SUCCEEDED", 1)
+    assert line.outcomes == {line.first: Outcome.SUCCEEDED, line.second: Outcome.SUCCEEDED}
+    assert (job(engine, line.second).status, job(engine, line.second).attempts) == ("SUCCEEDED", 1)
     assert delayed_messages(engine) == []
 
 
 def test_a_job_waiting_for_a_slot_gives_its_attempt_back_when_the_process_stops(engine: Engine):
-    release = threading.Event()
-    settings = Settings(database_url="postgresql://unused", model_timeout=30)
-    one_slot = JobRunner(engine, QUEUE, ScriptedProvider(lambda: (release.wait(), ProviderAnswer(GOOD))[1]),
-                         ModelSlots(1, 30), settings, InFlight())
-    one_slot.gate.healthy.clock = lambda: 0.0
-    first, second = new_job(engine), new_job(engine)
-    outcomes: dict[uuid.UUID, Outcome] = {}
-    threads = [threading.Thread(target=lambda j=j: outcomes.update({j: one_slot.execute(j)}))
-               for j in (first, second)]
-    threads[0].start()
-    wait_for(lambda: one_slot.provider.calls == 1, "the first call to hold the only slot")
-    threads[1].start()
-    wait_for(lambda: job(engine, second).status == "RUNNING", "the second job to be claimed")
-    one_slot.slots.stop_waiting()
-    threads[1].join(30)
-    assert outcomes[second] is Outcome.DEFERRED
-    assert (job(engine, second).status, job(engine, second).attempts) == ("QUEUED", 0)
-    assert [message["args"] for message in delayed_messages(engine)] == [[str(second)]]
-    release.set()
-    threads[0].join(30)
-    assert outcomes[first] is Outcome.SUCCEEDED and one_slot.provider.calls == 1
+    line = SecondInLine(engine)
+    line.runner.slots.stop_waiting()
+    line.threads[line.second].join(30)
+    assert line.outcomes[line.second] is Outcome.DEFERRED
+    assert (job(engine, line.second).status, job(engine, line.second).attempts) == ("QUEUED", 0)
+    assert [message["args"] for message in delayed_messages(engine)] == [[str(line.second)]]
+    line.release.set()
+    line.threads[line.first].join(30)
+    assert line.outcomes[line.first] is Outcome.SUCCEEDED and line.runner.provider.calls == 1
 
 
 def slot_is_free(slots: ModelSlots) -> bool:
