@@ -5,11 +5,12 @@ signal is trained (weights and threshold) on the other sets only and the set is 
 by the rules alone and by the rules with that fold's learned signal. Figures per fold and pooled
 over all folds: human-review recall, false-positive rate and score in range.
 
-The rules themselves were tuned on dev and v1-v5, so only the v6 and v7 folds (HONEST_SETS) are honest
-unseen figures for the rules and for rules+learned; they are printed apart, with their own pooled row.
-The learned signal's decision (threshold, least risk weight) is chosen on the honest folds among the
-sets it is trained on, so on the v6 fold it was chosen on v7 alone and on the v7 fold on v6 alone:
-neither honest fold's figure was seen by the choice. Learned alone is honest on every fold.
+The rules themselves were tuned on dev and v1-v5, so only the v6, v7 and v8 folds (HONEST_SETS) are
+honest unseen figures for the rules and for rules+learned; they are printed apart, with their own pooled
+row. The learned signal's decision (threshold, least risk weight) is chosen on the honest folds among the
+sets it is trained on, so on each honest fold it was chosen on the other two honest folds alone (each
+scored by weights trained without it): no honest fold's figure was seen by its own choice. Learned
+alone is honest on every fold.
 
     python benchmarks/generalization.py [--json]
 """

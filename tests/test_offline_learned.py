@@ -1,4 +1,4 @@
-"""heuristic-v8/v9: the learned risk signal beside the rules. Every listing below was written for these tests
+"""heuristic-v8-v10: the learned risk signal beside the rules. Every listing below was written for these tests
 (none is taken from a dataset): the risky ones in wording no rule has an entry for.
 """
 
@@ -72,11 +72,11 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     assert "rowing" not in weights and "gazebo" not in weights
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_v7_are_the_honest_folds():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_v7_v8_are_the_honest_folds():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", "v1", "v2", "v3", "v4", "v5", "v6", "v7"]
-    assert HONEST_SETS == ("v6", "v7")
-    assert not any("v8" in file for file in files)
+    assert [name for name, _ in TRAINING_SETS] == ["dev", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"]
+    assert HONEST_SETS == ("v6", "v7", "v8")
+    assert not any("v9" in file for file in files)
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():
@@ -136,7 +136,11 @@ SHORT_HARMLESS: Case = ("Nike drawstring bag", "Navy gym bag, asking 6, cash on 
 def test_an_ordinary_short_listing_with_only_sale_words_is_left_with_the_seller():
     draft = _draft(SHORT_HARMLESS)
     features, _ = rule_features(draft)
-    assert not any(feature in shipped_model().risk_terms for feature in features)
+    sale = [feature for feature in features if not explains(feature)]
+    assert "ask" in sale and "cash" in sale
+    assert not any(feature in shipped_model().risk_terms for feature in sale)
+    # Since heuristic-v10 the brand "nike" is a weak risk term (several authors' fakes name it); alone
+    # it stays far below the threshold, so the listing is still left with the seller.
     assert not review_listing(draft).requires_human_review
     assert FAMILY not in rule_families(draft)
 
