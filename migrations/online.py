@@ -48,6 +48,23 @@ def execute(sql: str) -> None:
     _retrying(step)
 
 
+def validate_constraint(table: str, name: str) -> None:
+    """`validate constraint` in a transaction of its own, after the migration's earlier
+    statements are committed: validated inside the migration's transaction, its scan would run
+    under the ACCESS EXCLUSIVE lock an earlier `alter table` of the same transaction holds."""
+    with op.get_context().autocommit_block():
+        connection: Connection = op.get_bind()
+
+        def step() -> None:
+            connection.exec_driver_sql(f"set lock_timeout = '{LOCK_TIMEOUT}'")
+            try:
+                connection.exec_driver_sql(f"alter table {table} validate constraint {name}")
+            finally:
+                connection.exec_driver_sql("reset lock_timeout")
+
+        _retrying(step)
+
+
 def create_index_concurrently(name: str, definition: str, *, unique: bool = False) -> None:
     """`create [unique] index concurrently <name> <definition>` outside any transaction; a
     build cut short by the lock timeout leaves an invalid index, which is dropped before the

@@ -8,9 +8,10 @@ from dramatiq import Broker
 from core.jobs.execution import JobRunner
 from tasks.queue import ACTOR_NAME
 
-# Dramatiq's own time limit sits above a claimed job's longest wait for a model slot plus the
-# model deadline (each at most model_timeout: core/jobs/execution.py), so only a hung storage
-# call (never a slow model, which ModelSlots abandons at its deadline) is ever interrupted.
+# Dramatiq's own time limit sits above a delivery's longest path (core/jobs/execution.py): a wait
+# for a model slot, then a job of another seller run in its place (another wait and the call),
+# each at most model_timeout; so only a hung storage call (never a slow model, which ModelSlots
+# abandons at its deadline) is ever interrupted.
 TIME_LIMIT_MARGIN_SECONDS = 60
 
 
@@ -34,5 +35,5 @@ def declare_actors(broker: Broker, runner: JobRunner) -> dramatiq.Actor:
         max_retries=1_000_000,
         min_backoff=int(settings.storage_retry_delay * 1000),
         max_backoff=int(settings.storage_retry_delay * 6000),
-        time_limit=int((2 * settings.model_timeout + TIME_LIMIT_MARGIN_SECONDS) * 1000),
+        time_limit=int((3 * settings.model_timeout + TIME_LIMIT_MARGIN_SECONDS) * 1000),
     )

@@ -57,8 +57,8 @@ def run_worker_process(settings: Settings, libpq_url: str) -> None:
     worker.start()
     # One id per process lifetime: the operations page counts live processes by it.
     recovery = start_recovery_loop(engine, queue, runner.in_flight, settings, stop, uuid.uuid4())
-    log.info("worker process ready: %d thread(s) on queue '%s'", settings.worker_threads,
-             settings.queue_name)
+    log.info("worker process ready: %d model slot(s), %d thread(s) on queue '%s'",
+             settings.worker_threads, threads, settings.queue_name)
     stop.wait()
     runner.slots.stop_waiting()
     worker.stop(timeout=int(settings.shutdown_wait * 1000))

@@ -118,7 +118,7 @@ def test_an_intent_the_provider_keeps_refusing_goes_back_to_standard_mode(
                                       "where batch_id = :b"), {"b": batch_id}).scalars().all()
     assert providers == ["openai"]
     status = economy_status(engine, "local", batch_id)
-    assert status is not None and "2 listing(s) refused by the provider" in status.describe()
+    assert status is not None and "2 listing(s) never sent to the provider" in status.describe()
 
 
 def test_a_gemini_intent_the_provider_keeps_refusing_goes_back_to_standard_mode(engine: Engine) -> None:

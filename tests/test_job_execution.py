@@ -203,6 +203,26 @@ def test_a_job_waiting_for_a_slot_gives_its_attempt_back_when_the_process_stops(
     assert line.outcomes[line.first] is Outcome.SUCCEEDED and line.runner.provider.calls == 1
 
 
+def test_a_cancelled_jobs_message_is_skipped_without_waiting_for_a_busy_slot(engine: Engine):
+    line = SecondInLine(engine)
+    cancelled = new_job(engine)
+    with engine.begin() as conn:
+        conn.execute(text("update review_jobs set status = 'CANCELLED', completed_at = now() where id = :id"),
+                     {"id": cancelled})
+    assert line.runner.execute(cancelled) is Outcome.SKIPPED  # not DEFERRED after a model deadline
+    line.release.set()
+    for thread in line.threads.values():
+        thread.join(30)
+
+
+def test_a_slot_released_more_often_than_reserved_is_a_bug_raised_at_once():
+    slots = ModelSlots(1, 5)
+    assert slots.reserve()
+    slots.release()
+    with pytest.raises(ValueError, match="released more often than reserved"):
+        slots.release()
+
+
 def slot_is_free(slots: ModelSlots) -> bool:
     if not slots.reserve():
         return False

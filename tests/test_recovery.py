@@ -110,11 +110,12 @@ def test_killed_worker_recovers_without_reviewing_completed_work(
     batch_id = submit(engine, 3)
     worker = start_workers()
     wait_for_hung_call(fake_model, engine, batch_id, calls=2)
-    during = wait_for_summary(engine, batch_id, "1 succeeded / 1 running / 1 waiting",
-                              lambda s: s.succeeded == 1 and s.running >= 1 and s.running + s.queued == 2)
+    wait_for_summary(engine, batch_id, "1 succeeded / 1 running / 1 waiting",
+                     lambda s: s.succeeded == 1 and s.running >= 1 and s.running + s.queued == 2)
     completed = succeeded_items(engine)
     # When the worker is killed and a replacement starts; one remaining call is invalid
     worker.kill()
+    during = wait_for_summary(engine, batch_id, "what the killed process left", lambda s: True)
     fake_model.reply_text("this is not a review")
     replacement = start_workers()
     after = wait_for_summary(engine, batch_id, "completion", lambda s: s.status == "COMPLETED")

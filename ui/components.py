@@ -9,7 +9,6 @@ from typing import Any
 
 import streamlit as st
 
-from core.batches.progress import BatchSummary
 from core.listings.errors import next_step
 
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-=!|~<>$&:.@])")
@@ -62,13 +61,6 @@ def post_notice(text: str) -> None:
     take the new notice for the old one and drop it unseen."""
     st.session_state["notice"] = text
     st.session_state.pop("notice-shown", None)
-
-
-def retry_note(summary: BatchSummary) -> str | None:
-    """"Retry of <batch>" beside a named retry (an unnamed one is already called that)."""
-    if summary.retry_of is None or not summary.name:
-        return None
-    return f"Retry of {summary.retry_of_label or 'an earlier batch'}"
 
 
 def cursor_stack(name: str) -> list:

@@ -142,7 +142,7 @@ def accept_batch(
 
 def store_batch(
     engine: Engine, queue: JobQueue, *, owner: str, key: str, request_hash: str,
-    columns: dict[str, Any], insert_jobs: Callable[[Connection, uuid.UUID], object],
+    columns: dict[str, Any], insert_jobs: Callable[[Connection, uuid.UUID], None],
     replay_mode: BatchMode | None = None,
 ) -> AcceptedBatch:
     """The one transaction of every acceptance: claim the key (or find the batch it names, or

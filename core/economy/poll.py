@@ -64,10 +64,11 @@ def _held_for_writing(engine: Engine, provider_batch: uuid.UUID) -> Iterator[boo
     nobody finished the batch before it was taken. The lock's connection sits idle meanwhile
     (no transaction open); the answers are written through others."""
     with engine.connect() as connection:
-        locked = connection.execute(QUERIES["lock_for_writing"], {"id": provider_batch}).scalar_one()
-        writable = locked and connection.execute(QUERIES["still_submitted"], {"id": provider_batch}).first()
-        connection.commit()
+        params = {"id": provider_batch}
+        locked = connection.execute(QUERIES["lock_for_writing"], params).scalar_one()
         try:
+            writable = locked and connection.execute(QUERIES["still_submitted"], params).first()
+            connection.commit()
             yield bool(writable)
         finally:
             if locked:

@@ -43,7 +43,7 @@ class EconomyStatus:
 
 def _line_text(line: ProviderBatchLine) -> str:
     if line.state == "refused":
-        return f"{line.items:,} listing(s) refused by the provider, reviewed in standard mode instead"
+        return f"{line.items:,} listing(s) never sent to the provider, reviewed in standard mode instead"
     text = f"{line.items:,} listing(s) {line.state}"
     if line.state == "submitted" and line.expected_by is not None:
         text += f", expected by {line.expected_by:%Y-%m-%d %H:%M %Z}"

@@ -40,6 +40,7 @@ from core.jobs.lifecycle import (
     fenced_give_back,
     fenced_release,
     fenced_succeed,
+    job_may_run,
     succeed_params,
     succeed_statement,
 )
@@ -146,8 +147,11 @@ class JobRunner:
         claim = self._claim_unguarded(job_id)
         if claim is not None:
             return self._run_claimed(Admission(claim), slot_held=False)
-        if not self.slots.reserve(wait=self.slots.timeout):
-            return self._defer(job_id)
+        if not self.slots.reserve():
+            if not self._may_run(job_id):
+                return Outcome.SKIPPED
+            if not self.slots.reserve(wait=self.slots.timeout):
+                return self._defer(job_id)
         try:
             with self.engine.begin() as connection:
                 admission = self._claim_through_gate(connection, job_id)
@@ -156,10 +160,19 @@ class JobRunner:
             raise
         return self._run_claimed(admission, slot_held=True)
 
+    def _may_run(self, job_id: uuid.UUID) -> bool:
+        """Whether a delivery may still run the job: the message of a cancelled or finished job
+        (a seller's cancel leaves its messages to be acked unprocessed) is skipped at once rather
+        than wait for a model slot."""
+        with self.autocommit.connect() as connection:
+            return job_may_run(connection, job_id)
+
     def _claim_unguarded(self, job_id: uuid.UUID) -> Claim | None:
         """The claim alone, in autocommit, when nothing but a budget of its batch could hold the
-        job back; None when the whole admission must run (also for a job with a budget)."""
-        if not (self.gate.known_closed() and self.share.cap == 0 and self.settings.daily_budget == 0):
+        job back; None when the whole admission must run (also for a job with a budget, and once
+        the process is stopping: nothing new is claimed then)."""
+        if self.slots.stopping or not (self.gate.known_closed() and self.share.cap == 0
+                                       and self.settings.daily_budget == 0):
             return None
         with self.autocommit.connect() as connection:
             claim = claim_job(connection, job_id, self.settings.max_attempts, self.settings.job_lease,

@@ -59,6 +59,11 @@ def claim_job(
     return Claim(Attempt(row.id, token, row.attempts, row.payload, row.submitted_at, row.started_at))
 
 
+def job_may_run(connection: Connection, job_id: uuid.UUID) -> bool:
+    """Whether a delivery may still run the job (queries.sql job_may_run)."""
+    return bool(connection.execute(QUERIES["job_may_run"], {"id": job_id}).scalar_one())
+
+
 def fenced_succeed(connection: Connection, attempt: Attempt, result: dict[str, Any]) -> bool:
     """Store the result if this attempt still holds the token; False means stale."""
     return connection.execute(QUERIES["succeed_job"], succeed_params(attempt, result)).first() is not None

@@ -1,8 +1,9 @@
 """Bounded model calls: at most N at once per process, each with a deadline.
 
 A claimed job waits for a slot (at most a model deadline; then its attempt is given back,
-core/jobs/execution.py). A call that outlives its deadline is abandoned (MODEL_TIMEOUT) but
-keeps its slot until it really ends, because an SDK call cannot be force-stopped.
+core/jobs/execution.py); if its process dies meanwhile, that attempt counts, as for any job the
+process held. A call that outlives its deadline is abandoned (MODEL_TIMEOUT) but keeps its slot
+until it really ends, because an SDK call cannot be force-stopped.
 """
 
 import threading
@@ -19,7 +20,7 @@ T = TypeVar("T")
 class ModelSlots:
     def __init__(self, concurrency: int, timeout: float) -> None:
         self.timeout = timeout
-        self._free = concurrency
+        self._capacity = self._free = concurrency
         self._changed = threading.Condition()
         self._stopping = False
         self._pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="review-model")
@@ -35,9 +36,17 @@ class ModelSlots:
             return True
 
     def release(self) -> None:
+        """A release without its reserve would let more calls run than there are model threads
+        (the extra ones queued in the pool, their deadline running): a bug, raised at once."""
         with self._changed:
+            if self._free == self._capacity:
+                raise ValueError("ModelSlots released more often than reserved")
             self._free += 1
             self._changed.notify()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
 
     def stop_waiting(self) -> None:
         """The process is stopping: jobs waiting for a slot give their attempt back now rather

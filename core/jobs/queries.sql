@@ -47,7 +47,9 @@ where id = :id and status = 'RUNNING' and execution_token = :token
 returning id
 
 -- name: give_back_job
--- A failure while the provider's gate is shut (this call opened it, or it already was): the
+-- An attempt that must not count: a failure while the provider's gate is shut (this call opened
+-- it, or it already was), a claimed job that got no model slot or whose process is stopping
+-- (core/jobs/execution.py), the jobs of an economy intent given up (core/economy/submit.py). The
 -- job goes back to QUEUED and the attempt it was charged is returned. Fenced like the rest.
 update review_jobs set status = 'QUEUED', attempts = attempts - 1, execution_token = null,
   heartbeat_at = null
@@ -108,3 +110,9 @@ with batch as (
   returning j.id
 )
 select (select count(*) from batch) as found, (select count(*) from cancelled) as cancelled
+
+-- name: job_may_run
+-- Whether a delivery may still run the job (QUEUED, or RUNNING and perhaps left by a dead
+-- worker); a cancelled or finished job's message is skipped without waiting for a model slot.
+-- Primary key.
+select exists (select 1 from review_jobs where id = :id and status in ('QUEUED', 'RUNNING'))

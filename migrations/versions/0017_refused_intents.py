@@ -6,7 +6,8 @@ intents never lie in the claims' path.
 
 Online-safe (migrations/online.py): the column has a constant default (instant); each check is
 added NOT VALID in the statement that drops the old one (a brief lock, no scan), then validated
-under SHARE UPDATE EXCLUSIVE; the new index is built concurrently before the old one is dropped.
+in a transaction of its own (online.validate_constraint: SHARE UPDATE EXCLUSIVE while it scans);
+the new index is built concurrently before the old one is dropped.
 
 Revision ID: 0017_refused_intents
 Revises: 0016_gemini_batches
@@ -23,7 +24,7 @@ OPEN_STATES = "state in ('preparing', 'submitted', 'cancelling')"
 def _replace_check(name: str, condition: str) -> None:
     online.execute(f"alter table provider_batches drop constraint {name}, "
                    f"add constraint {name} check ({condition}) not valid")
-    online.execute(f"alter table provider_batches validate constraint {name}")
+    online.validate_constraint("provider_batches", name)
 
 
 def _checks(states: str, unsent: str) -> None:
@@ -37,7 +38,7 @@ def upgrade() -> None:
     online.execute("alter table provider_batches add column create_refusals integer not null default 0")
     online.execute("alter table provider_batches add constraint provider_batches_create_refusals_check "
                    "check (create_refusals >= 0) not valid")
-    online.execute("alter table provider_batches validate constraint provider_batches_create_refusals_check")
+    online.validate_constraint("provider_batches", "provider_batches_create_refusals_check")
     _checks("'preparing', 'submitted', 'cancelling', 'finished', 'refused'", "'preparing', 'refused'")
     online.create_index_concurrently("provider_batches_open_idx",
                                      f"on provider_batches (next_poll_at) where {OPEN_STATES}")

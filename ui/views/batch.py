@@ -20,7 +20,7 @@ from core.webhooks.registration import Delivery, batch_deliveries
 from ui.batch_files import downloads
 from ui.batch_items import items_section
 from ui.charts import score_chart, state_chart
-from ui.components import plain_label, post_notice, retry_note
+from ui.components import plain_label, post_notice
 from ui.services import call, runtime, viewer
 
 FIRST_REFRESH = 1.0
@@ -51,10 +51,9 @@ def show_notice() -> None:
 def header(engine, summary: BatchSummary, owner: str, own: bool) -> None:
     st.title(plain_label(summary.display_name))
     seller = "" if own else f" · seller {plain_label(call(lambda: seller_name(engine, owner)) or owner)}"
-    retry = f"{plain_label(note)} · " if (note := retry_note(summary)) else ""
     rejected = (f" · {summary.rejected_rows:,} invalid row(s) left out at upload"
                 if summary.rejected_rows else "")
-    st.caption(f"{retry}{plain_label(summary.source_name or 'no file')} · submitted "
+    st.caption(f"{plain_label(summary.source_name or 'no file')} · submitted "
                f"{summary.submitted_at:%Y-%m-%d %H:%M:%S %Z}{seller}{rejected}")
     economy = call(lambda: economy_status(engine, owner, summary.batch_id))
     if economy is not None and economy.mode == "economy":

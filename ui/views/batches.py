@@ -12,7 +12,7 @@ from core.batches.recent import list_batches
 from core.batches.verdicts import batch_state_text
 from core.costs.ledger import Cost, batches_costs
 from core.identity.oversight import every_batch, known_sellers
-from ui.components import current_cursor, pager, plain_label, retry_note
+from ui.components import current_cursor, pager, plain_label
 from ui.services import call, runtime, viewer
 
 STATUSES = {"All": None, "Queued": "QUEUED", "Running": "RUNNING", "Completed": "COMPLETED"}
@@ -24,9 +24,7 @@ def show(batch: BatchSummary, cost: Cost | None, seller: str | None = None) -> N
         name, state, spent = st.columns([4, 2, 1])
         name.page_link("views/batch.py", label=plain_label(batch.display_name),
                        query_params={"batch": str(batch.batch_id)})
-        note = retry_note(batch)
         name.caption(" · ".join(part for part in (
-            plain_label(note) if note else "",
             plain_label(batch.source_name) if batch.source_name and batch.name else "",
             f"submitted {batch.submitted_at:%Y-%m-%d %H:%M:%S %Z}",
             f"seller {plain_label(seller)}" if seller else "") if part))
