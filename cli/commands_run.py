@@ -31,7 +31,9 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     migrate.set_defaults(handler=run_migrate)
     worker = commands.add_parser("worker", help="Run supervised worker processes.")
     worker.add_argument("--processes", type=int, help="default LISTING_REVIEW_WORKER_PROCESSES (1)")
-    worker.add_argument("--threads", type=int, help="per process; default LISTING_REVIEW_WORKER_THREADS (2)")
+    worker.add_argument("--threads", type=int, help="model calls at once per process (it runs a quarter more "
+                        "threads, at least one, to claim and write around them); default "
+                        "LISTING_REVIEW_WORKER_THREADS (2)")
     worker.set_defaults(handler=run_worker)
     ui_command = commands.add_parser("ui", help="Run the Streamlit UI.")
     ui_command.add_argument("--port", type=int, help="default LISTING_REVIEW_UI_PORT (8501)")
