@@ -52,17 +52,7 @@ def validate_constraint(table: str, name: str) -> None:
     """`validate constraint` in a transaction of its own, after the migration's earlier
     statements are committed: validated inside the migration's transaction, its scan would run
     under the ACCESS EXCLUSIVE lock an earlier `alter table` of the same transaction holds."""
-    with op.get_context().autocommit_block():
-        connection: Connection = op.get_bind()
-
-        def step() -> None:
-            connection.exec_driver_sql(f"set lock_timeout = '{LOCK_TIMEOUT}'")
-            try:
-                connection.exec_driver_sql(f"alter table {table} validate constraint {name}")
-            finally:
-                connection.exec_driver_sql("reset lock_timeout")
-
-        _retrying(step)
+    _outside_the_transaction(f"alter table {table} validate constraint {name}")
 
 
 def create_index_concurrently(name: str, definition: str, *, unique: bool = False) -> None:
@@ -70,14 +60,21 @@ def create_index_concurrently(name: str, definition: str, *, unique: bool = Fals
     build cut short by the lock timeout leaves an invalid index, which is dropped before the
     retry."""
     kind = "unique index" if unique else "index"
+    _outside_the_transaction(f"drop index concurrently if exists {name}",
+                             f"create {kind} concurrently {name} {definition}")
+
+
+def _outside_the_transaction(*statements: str) -> None:
+    """`statements` in autocommit (the migration's transaction committed first) with a lock
+    timeout, all of them again when a lock is refused."""
     with op.get_context().autocommit_block():
         connection: Connection = op.get_bind()
 
         def step() -> None:
             connection.exec_driver_sql(f"set lock_timeout = '{LOCK_TIMEOUT}'")
             try:
-                connection.exec_driver_sql(f"drop index concurrently if exists {name}")
-                connection.exec_driver_sql(f"create {kind} concurrently {name} {definition}")
+                for statement in statements:
+                    connection.exec_driver_sql(statement)
             finally:
                 connection.exec_driver_sql("reset lock_timeout")
 
