@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, TextClause
 
+from core.jobs.status import TERMINAL_STATUSES
 from core.listings.errors import SAFE_MESSAGES
 from core.sql import queries_beside
 
@@ -61,7 +62,8 @@ def claim_job(
 
 def job_may_run(connection: Connection, job_id: uuid.UUID) -> bool:
     """Whether a delivery may still run the job (queries.sql job_may_run)."""
-    return bool(connection.execute(QUERIES["job_may_run"], {"id": job_id}).scalar_one())
+    params = {"id": job_id, "terminal": list(TERMINAL_STATUSES)}
+    return bool(connection.execute(QUERIES["job_may_run"], params).scalar_one())
 
 
 def fenced_succeed(connection: Connection, attempt: Attempt, result: dict[str, Any]) -> bool:

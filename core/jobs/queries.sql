@@ -112,7 +112,8 @@ with batch as (
 select (select count(*) from batch) as found, (select count(*) from cancelled) as cancelled
 
 -- name: job_may_run
--- Whether a delivery may still run the job (QUEUED, or RUNNING and perhaps left by a dead
--- worker); a cancelled or finished job's message is skipped without waiting for a model slot.
--- Primary key.
-select exists (select 1 from review_jobs where id = :id and status in ('QUEUED', 'RUNNING'))
+-- Whether a delivery may still run the job (not terminal: QUEUED, or RUNNING and perhaps left
+-- by a dead worker); a cancelled or finished job's message is skipped without waiting for a
+-- model slot. Primary key.
+select exists (select 1 from review_jobs where id = :id
+  and status <> all(cast(:terminal as text[])))
