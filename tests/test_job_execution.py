@@ -223,6 +223,23 @@ def test_a_slot_released_more_often_than_reserved_is_a_bug_raised_at_once():
         slots.release()
 
 
+def test_an_admitted_job_holds_its_admission_until_its_result_is_written():
+    """The call's slot comes back when the call ends, but a job admitted against a budget keeps
+    its admission until its result (and so its spend) is written: with more threads than slots,
+    another job must not pass the budget check on a spend not yet recorded."""
+    slots = ModelSlots(1, 5)
+    assert slots.reserve(admitted=True)
+    assert slots.call(lambda: "answer") == "answer"
+    wait_for(lambda: slot_is_free(slots), "the call's slot")
+    assert not slots.reserve(admitted=True)
+    slots.written()
+    assert slots.reserve(admitted=True)
+    slots.release()
+    slots.written()
+    with pytest.raises(ValueError, match="given back more often than taken"):
+        slots.written()
+
+
 def slot_is_free(slots: ModelSlots) -> bool:
     if not slots.reserve():
         return False

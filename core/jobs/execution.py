@@ -142,23 +142,27 @@ class JobRunner:
         then waits for a model slot: a process runs more Dramatiq threads than model slots
         (tasks/worker.py), so the next such job is claimed while every slot is busy and takes the
         first slot freed; no slot idles through a claim, a result write or an ack. Any other job
-        first waits for a slot, then passes the whole admission, so a budget, a seller cap or a
-        rate limit is never overrun by more jobs than there are slots."""
+        first waits for a slot and an admission, then passes the whole admission, so a budget, a
+        seller cap or a rate limit is never overrun by more jobs than there are slots: the admission
+        is held until the result is written (core/jobs/model_slots.py)."""
         claim = self._claim_unguarded(job_id)
         if claim is not None:
             return self._run_claimed(Admission(claim), slot_held=False)
-        if not self.slots.reserve():
+        if not self.slots.reserve(admitted=True):
             if not self._may_run(job_id):
                 return Outcome.SKIPPED
-            if not self.slots.reserve(wait=self.slots.timeout):
+            if not self.slots.reserve(wait=self.slots.timeout, admitted=True):
                 return self._defer(job_id)
         try:
-            with self.engine.begin() as connection:
-                admission = self._claim_through_gate(connection, job_id)
-        except BaseException:
-            self.slots.release()
-            raise
-        return self._run_claimed(admission, slot_held=True)
+            try:
+                with self.engine.begin() as connection:
+                    admission = self._claim_through_gate(connection, job_id)
+            except BaseException:
+                self.slots.release()
+                raise
+            return self._run_claimed(admission, slot_held=True)
+        finally:
+            self.slots.written()
 
     def _may_run(self, job_id: uuid.UUID) -> bool:
         """Whether a delivery may still run the job: the message of a cancelled or finished job
