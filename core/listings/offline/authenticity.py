@@ -8,6 +8,7 @@ import re
 from core.listings.offline.family_vocabulary import (
     ATTRIBUTION_DISCLAIMERS,
     AUTHENTICITY_SENSITIVE,
+    BRAND_DISCLAIMERS,
     BRAND_EVIDENCE_NOTE,
     CLAIM_EVIDENCE_NOTES,
     COUNTERFEIT_TOOL_TERMS,
@@ -25,6 +26,7 @@ from core.listings.offline.family_vocabulary import (
     MISSING_PROOF_TERMS,
     NATURAL_RARITIES,
     NOT_A_FINISH,
+    PASSING_OFF_TERMS,
     PERIOD_ATTRIBUTIONS,
     PRECIOUS_CLAIMS,
     PROOF_UNAVAILABLE,
@@ -74,9 +76,15 @@ def _imitation_text(listing: Listing) -> str:
         text = terms_pattern(FAKE_CURRENCY_TERMS).sub(" ", text)
     disclosed = terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) or any_stated(
         REPLICA_DISCLOSURES, [listing.raw])
-    if disclosed and not _names_a_brand(listing):
+    if disclosed and (not _names_a_brand(listing) or _disclaims_brand(listing)):
         text = terms_pattern(("replicas?",)).sub(" ", text)
     return text
+
+
+def _disclaims_brand(listing: Listing) -> bool:
+    """The brand is named to say the item is not its product, and nothing says the copy passes for it."""
+    texts = [listing.raw]
+    return bool(any_stated(BRAND_DISCLAIMERS, texts)) and not any_stated(PASSING_OFF_TERMS, texts)
 
 
 def _names_a_brand(listing: Listing) -> bool:

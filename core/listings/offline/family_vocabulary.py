@@ -168,8 +168,10 @@ AUTHENTICITY_SENSITIVE: tuple[str, ...] = (
     *JEWELLERY_WORDS, *LUXURY_BRANDS,
 )
 # The seller says the item is an imitation: counterfeit goods may not be sold.
+# heuristic-v11: "fake" before a made-up thing may have one word between ("fake olive tree").
 IMITATION_TERMS: tuple[str, ...] = (
-    "counterfeit", "replicas?", "fake(?!\\s+(?:fur|leather|suede|plants?|flowers?|grass|foliage|greenery|ivy|"
+    "counterfeit", "replicas?", "fake(?!\\s+(?:[\\w-]+\\s+)?(?:fur|leather|suede|plants?|flowers?|grass|"
+    "foliage|greenery|ivy|"
     "succulents?|cactus|cacti|fruit|food|cakes?|candles?|books?|tattoos?|teeth|beards?|mo?ustaches?|"
     "eyelash\\w*|lashes|nails|tan|snow|blood|trees?))",
     "knock[\\s-]?offs?", "bootleg", "dupes?", "super ?fakes?", "same factory", "unauthori[sz]ed authentic",
@@ -205,12 +207,23 @@ REPLICA_MODEL_TERMS: tuple[str, ...] = (
     # heuristic-v7: sold to look at, not to pass off ("decorative replica sword, display only")
     "display", "decorative", "ornament(?:al|s)?", "wall (?:art|hanging|mount(?:ed)?)",
 )
+BRAND_DISCLAIMERS: tuple[str, ...] = (
+    "not official", "unofficial", "fan[\\s-]?made", "not licensed", "unlicensed",
+)
 # heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
 REPLICA_DISCLOSURES: tuple[str, ...] = (
     "marked (?:as )?(?:a )?(?:copy|replica|reproduction)", "museum (?:shop )?(?:copy|replica|reproduction)",
-    "(?:not|never) (?:real|genuine|original|authentic|solid|silver|gold|the real (?:one|thing))",
+    "(?:not|never) (?:a |an )?(?:real|genuine|original|authentic|solid|silver|gold|the real (?:one|thing))",
     "(?:sold|described|listed) as (?:a )?(?:replica|copy|reproduction)", "(?:display|decoration) only",
-    "for display",
+    "for display", *BRAND_DISCLAIMERS,
+)
+# heuristic-v11: a brand named only to disclaim it ("fan made, NOT official Lucasfilm", two authors'
+# cosplay props), unless the listing also says the copy passes for the real thing.
+PASSING_OFF_TERMS: tuple[str, ...] = (
+    "1\\s*:\\s*1", "mirror (?:quality|copy|grade|image)", "top (?:grade|quality|tier)", "aaa\\+?",
+    "(?:nobody|no one|no-one|none) (?:can|could|will|would) (?:tell|notice|know)",
+    "(?:identical|same) (?:to|as) (?:the )?(?:real|original|genuine|retail)", "super ?copy",
+    "(?:ua|grade a) quality",
 )
 # heuristic-v7: packaging or an accessory of a luxury brand is sold cheap by nature ("empty watch box").
 LUXURY_ACCESSORIES: tuple[str, ...] = (

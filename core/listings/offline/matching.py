@@ -16,10 +16,11 @@ NEGATED_LIST_WORDS = 6  # words a denial reaches along an "or" list
 _NEGATED_TAIL = re.compile(
     r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
     + r"}[\s,/]*$", re.I)
-# A denial reaches along a list joined by "or"/"nor" ("never been in an accident or dropped").
+# A denial reaches along a list joined by "or"/"nor" ("never been in an accident or dropped"), also
+# past an auxiliary that repeats the verb ("never had a fall or been dropped").
 _NEGATED_LIST_TAIL = re.compile(
     r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATED_LIST_WORDS)
-    + r"}?[\s,]+(?:or|nor)[\s,/]*$", re.I)
+    + r"}?[\s,]+(?:or|nor)[\s,/]*(?:(?:been|was|were|is|are|had|has|have|got|ever)\s+)*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
 _CONTEXT_BREAK = re.compile(r"[.,;:!?()\n]|\bbut\b|\bhowever\b|\band\b", re.I)
 _FREE_AFTER = re.compile(r"^[\s-]*free\b", re.I)

@@ -16,7 +16,10 @@ from core.listings.offline.matching import (
 )
 from core.listings.offline.safety_vocabulary import (
     ACCESSORY_PARTS,
+    COSMETIC_DENT_PRODUCTS,
     DATED_EXPIRY,
+    DENT_MATTERS_ON,
+    DENT_ONLY,
     FIRE_HAZARDS,
     HAZARDS_BY_PRODUCT,
     PACKAGING_WORDS,
@@ -131,12 +134,20 @@ def _defects(listing: Listing, product: str) -> str:
     words ("structural damage ("one stile is bent") and loose or missing parts ("missing a foot")"), or ""
     when there is none; a defect on a removable accessory of an appliance ("crumb tray missing") is none."""
     kinds, texts = HAZARDS_BY_PRODUCT[product], listing.seller_texts
-    unquoted = [text.replace("'", " ").replace('"', " ") for text in texts]  # a label: 'replace by 2022'
     named = [f"{kind} ({'; '.join(_quoted(hit) for hit in hits)})" for kind in kinds
              if not (kind == MISSING_KIND and _only_packaging_missing(texts))
-             and (hits := _not_accessory(product, _not_packaging(every_unnegated_in_context(
-                 _hazard_terms(kind), unquoted if kind == PAST_DATE_KIND else texts, MAX_HITS_PER_KIND))))]
+             and (hits := _defect_hits(listing, product, kind))]
     return " and ".join(named[:MAX_DEFECT_KINDS])
+
+
+def _defect_hits(listing: Listing, product: str, kind: str) -> list[str]:
+    """The undenied defects of one kind, without those on packaging, the finish, an accessory or, on an
+    appliance, a dent in the casing."""
+    texts = listing.seller_texts
+    if kind == PAST_DATE_KIND:  # a label: 'replace by 2022'
+        texts = [text.replace("'", " ").replace('"', " ") for text in texts]
+    hits = every_unnegated_in_context(_hazard_terms(kind), texts, MAX_HITS_PER_KIND)
+    return _not_accessory(product, _not_a_dent(listing, product, _not_packaging(hits)))
 
 
 def _hazard_terms(kind: str) -> tuple[str, ...]:
@@ -152,6 +163,15 @@ def _not_packaging(hits: list[str]) -> list[str]:
     not the item."""
     return [hit for hit in hits
             if not (re.match(PACKAGING_DAMAGE, hit, re.I) or re.search(COSMETIC_DAMAGE, hit, re.I))]
+
+
+def _not_a_dent(listing: Listing, product: str, hits: list[str]) -> list[str]:
+    """A dent in an appliance's casing or shade is cosmetic; in a battery (or an item that is one), a
+    plug or a lead it is not."""
+    if product not in COSMETIC_DENT_PRODUCTS or re.search(DENT_MATTERS_ON, listing.heading, re.I):
+        return hits
+    return [hit for hit in hits
+            if not re.search(DENT_ONLY, hit, re.I) or re.search(DENT_MATTERS_ON, hit, re.I)]
 
 
 def _not_accessory(product: str, hits: list[str]) -> list[str]:

@@ -147,6 +147,13 @@ ACCESSORY_PARTS: dict[str, tuple[str, ...]] = {
     "battery or electrical": _ACCESSORIES, "mains-powered appliance": _ACCESSORIES,
     "power tool with a blade or guard": _ACCESSORIES,
 }
+# heuristic-v11: a dent in an appliance's casing or a lamp's shade is a looks defect, not a hazard (three
+# authors' harmless fridges, lamps and kettles), unless it is in what holds the energy.
+DENT_ONLY = (r"^(?:(?!\b(?:crack|split|broke|burn|scorch|melt|bulg|exposed|bare)).)*"
+             r"\b(?:dent(?:s|ed)?|dinks?)\b")
+DENT_MATTERS_ON = (r"\b(?:batter(?:y|ies)|cells?|packs?|power ?banks?|\d+\s?mah|lipo|plugs?|cables?|leads?|"
+                   r"cords?|wires?|wiring|sockets?)\b")
+COSMETIC_DENT_PRODUCTS = frozenset({"battery or electrical", "mains-powered appliance"})
 # heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
 # in watts or run from the mains is electrical, whatever it is called.
 PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
@@ -327,6 +334,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "tread (?:depth )?(?:is |of |at )?(?:about |around |only |just |under |below |roughly )?"
         "[0-1](?:\\.\\d)? ?mm"),
     "an overdue service or inspection": (
+        # heuristic-v11: the last check dated long ago ("last checked 2017", "last test stamp 03/19")
+        "last (?:servic\\w*|check\\w*|test\\w*|inspect\\w*)(?: (?:stamp|date|tag|sticker|label))?"
+        "(?: (?:was|says|reads|is|shows))?(?: (?:in|on|at|dated))? (?:\\d{1,2}\\s*[/.-]\\s*)?"
+        "(?:19\\d\\d|200\\d|201\\d|0\\d|1\\d)(?![\\w/.-])",
         "overdue", "service (?:is |was )?(?:due|needed|required)", "needs? (?:a )?(?:service|servicing)",
         "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
         "last servic\\w* (?:was )?(?:in )?(?:19\\d\\d|200\\d|201\\d)", "servic\\w* (?:in |back in )"
@@ -496,6 +507,10 @@ SWELLING_TERMS: tuple[str, ...] = (
     "expanded", "expanding",
 )
 RECALL_TERMS: tuple[str, ...] = (
+    # heuristic-v11: told of a recall and kept it ("a letter about some recall on this model")
+    "(?:letters?|emails?|notices?|messages?|warnings?) (?:about|regarding|re|of) (?:a |an |the |some )?"
+    "(?:[\\w'-]+ ){0,2}?recall",
+    "recall (?:on|for|of) (?:this|that|these|those|our|my|the) (?:model|one|unit|batch)",
     "recalled", "recall notices?", "under (?:a |the )?recall", "product recall", "safety recall",
     "recall (?:list|campaign|programme|program)", "open recall", "recall (?:was )?(?:never )?(?:done|fixed)",
     "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
