@@ -82,3 +82,35 @@ def test_fake_before_a_made_up_thing_is_artificial_not_counterfeit():
                                           "Home", height="120 cm")
     assert "authenticity" in families("Fake designer wallet", "Fake Gucci wallet, looks real.", "Accessories",
                                       colour="black")
+
+
+def test_not_sure_hedges_a_recall_it_does_not_deny_it():
+    assert any_unnegated(("recall",), ["Not sure about the recall on these, never checked."]) == "recall"
+    assert "safety-critical" in families("Baby bouncer", "Bouncy and clean. Not sure about the recall "
+                                         "thing.", "Baby", brand="Acme", model="B2")
+
+
+def test_an_attribute_answering_none_is_a_denial_not_a_defect():
+    result = review("Child car seat group 0+", "Clean covers, all straps present, manual in the pocket.",
+                    "Baby", brand="Acme", model="C0", accidents="none")
+
+    assert not result.requires_human_review
+
+
+def test_a_bypassed_safety_device_and_a_crash_told_by_its_landing_go_to_a_person():
+    assert "safety-critical" in families("Gas water heater 10L", "Kept cutting out so I bypassed the "
+                                         "overheat sensor, runs every time now.", "Plumbing", brand="Acme",
+                                         model="W10")
+    assert "safety-critical" in families("Ski helmet size M", "Landed on my head on a black run last winter, "
+                                         "no marks though.", "Sports", brand="Acme", model="S1")
+
+
+def test_a_licensed_replica_or_not_the_real_one_is_disclosed():
+    assert "authenticity" not in families("Replica championship belt", "Officially licensed replica, not the "
+                                          "real belt obviously. Metal plates.", "Collectibles",
+                                          material="leather")
+
+
+@pytest.mark.parametrize("title, description", [("Motor", "runs. offers"), ("Tools", "loads. cash only")])
+def test_a_title_naming_only_a_broad_class_with_a_few_words_is_too_incomplete(title, description):
+    assert "too-incomplete" in families(title, description, "General")

@@ -213,7 +213,8 @@ BRAND_DISCLAIMERS: tuple[str, ...] = (
 # heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
 REPLICA_DISCLOSURES: tuple[str, ...] = (
     "marked (?:as )?(?:a )?(?:copy|replica|reproduction)", "museum (?:shop )?(?:copy|replica|reproduction)",
-    "(?:not|never) (?:a |an )?(?:real|genuine|original|authentic|solid|silver|gold|the real (?:one|thing))",
+    "(?:not|never) (?:a |an )?(?:real|genuine|original|authentic|solid|silver|gold|the real [\\w-]+)",
+    "(?:officially |official [\\w-]+ )?licensed (?:[\\w-]+ )?(?:replica|copy|reproduction)",
     "(?:sold|described|listed) as (?:a )?(?:replica|copy|reproduction)", "(?:display|decoration) only",
     "for display", *BRAND_DISCLAIMERS,
 )
@@ -406,9 +407,12 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "item", "items", "stuff", "things", "thing", "misc", "various", "assorted", "my", "x",
     "used", "new", "old", "good", "nice", "great", "cheap", "bargain", "quick", "offers", "ono", "obo",
     "dm", "me", "pm", "message", "details", "see", "description", "inside", "collection", "only",
+    # heuristic-v11: a class so broad a buyer cannot tell what is sold ("Motor", "Tools", "Estate sale lot")
+    "motor", "motors", "engine", "engines", "machine", "machines", "machinery", "tools", "parts", "spares",
+    "equipment", "gear", "estate", "clearance", "combo", "offer", "mystery",
     # containers and heaps name how things are packed, not what they are ("box of stuff")
     "box", "boxes", "bag", "bags", "crate", "tub", "load", "loads", "bits", "bobs", "odds", "ends", "pile",
-    "heap", "mixed", "random", "clearance", "sorts", "kinds", "everything", "anything", "some", "all",
+    "heap", "mixed", "random", "sorts", "kinds", "everything", "anything", "some", "all",
     # where a heap came from is not what is in it ("bits from garage clearance", "loft clear out")
     "from", "garage", "loft", "attic", "shed", "cellar", "basement", "house", "clear", "out", "clearout",
     "clear-out", "declutter", "decluttering", "moving", "move", "spare", "leftover", "leftovers", "surplus",
@@ -429,6 +433,8 @@ PLACEHOLDER_DESCRIPTIONS: tuple[str, ...] = (
 # --- Shared ------------------------------------------------------------------------------------------
 
 # Words that deny what follows ("no cracks", "never dropped", "free of damage").
+# heuristic-v11: an attribute that answers with a denial ("accidents: none") says there were none.
+DENIAL_VALUE = r"\s*(?:none|no|nil|never|zero|0|nothing)\s*\.?\s*"
 NEGATION_WORDS: tuple[str, ...] = (
     "no", "not", "never", "nor", "without", "zero", "free of", "free from", "isn'?t", "wasn'?t",
     "aren'?t", "hasn'?t", "haven'?t", "doesn'?t", "don'?t", "didn'?t", "hardly any", "nothing",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from core.listings.draft import ListingDraft
-from core.listings.offline.family_vocabulary import PLACEHOLDER_DESCRIPTIONS
+from core.listings.offline.family_vocabulary import DENIAL_VALUE, PLACEHOLDER_DESCRIPTIONS
 from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP, RISK_PENALTY
 from core.listings.offline.vocabulary import (
     ATTRIBUTE_NAME_PATTERNS,
@@ -51,7 +51,8 @@ class Listing:
     def seller_texts(self) -> list[str]:
         """Title, description and each attribute as "name: value", searched one by one so a
         negation in one field never reaches into the next."""
-        return [self.title, self.description, *(f"{name}: {value}" for name, value in self.attributes)]
+        return [self.title, self.description,
+                *(_attribute_text(name, value) for name, value in self.attributes)]
 
     def attribute(self, field: str) -> str:
         """The values of every attribute whose name means `field` ("colour", "condition", "model")."""
@@ -106,6 +107,12 @@ def prepare(draft: ListingDraft) -> Listing:
         attributes=attributes, injections=injections, raw="\n".join(raw),
         facts=_fact_text(cleaned[0], cleaned[1], attributes),
     )
+
+
+def _attribute_text(name: str, value: str) -> str:
+    """An attribute as the seller would say it; one that answers with a denial ("accidents: none") says
+    there were none ("no accidents"), so its name is not read as a defect."""
+    return f"no {name}" if re.fullmatch(DENIAL_VALUE, value, re.I) else f"{name}: {value}"
 
 
 def _normalise(text: str) -> str:

@@ -13,13 +13,15 @@ CONTEXT_WORDS = 3
 DEFECT_WORDS_BEFORE = 5  # the part comes before its defect ("the rubber stopper under the front is missing")
 LOOKBACK_CHARS = 50
 NEGATED_LIST_WORDS = 6  # words a denial reaches along an "or" list
+# "not sure about the recall" hedges, it does not deny (heuristic-v11).
+_DENIAL = r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?!\s+(?:sure|certain)\b)"
 _NEGATED_TAIL = re.compile(
-    r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
+    _DENIAL + r"(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
     + r"}[\s,/]*$", re.I)
 # A denial reaches along a list joined by "or"/"nor" ("never been in an accident or dropped"), also
 # past an auxiliary that repeats the verb ("never had a fall or been dropped").
 _NEGATED_LIST_TAIL = re.compile(
-    r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?:[\s,/]+[\w'-]+){0," + str(NEGATED_LIST_WORDS)
+    _DENIAL + r"(?:[\s,/]+[\w'-]+){0," + str(NEGATED_LIST_WORDS)
     + r"}?[\s,]+(?:or|nor)[\s,/]*(?:(?:been|was|were|is|are|had|has|have|got|ever)\s+)*$", re.I)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
 _CONTEXT_BREAK = re.compile(r"[.,;:!?()\n]|\bbut\b|\bhowever\b|\band\b", re.I)

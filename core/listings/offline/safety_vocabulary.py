@@ -188,6 +188,9 @@ _BROKEN = "brok(?:ed|en?)(?![\\s-]+in\\b)"
 SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     "impact damage": (
         "dropped", "fell", "fallen",
+        # heuristic-v11: a crash told by how it went ("went over the bars", "landed on my head")
+        "(?:went|flew|came|going) over the (?:handle ?)?bars",
+        "landed (?:on|with) (?:my|his|her|their|its|the) (?:head|face|helmet)",
         "(?:a|the|one|after a|had a|took a|two|some|several|big|hard|heavy)\\s+(?:[\\w-]+\\s+)?falls?"
         "(?![\\s-]*arrest)",
         "crash(?:ed|es)?(?![\\s-]*(?:helmets?|hats?|pads?|mats?|tests?|tested|rated))", "accidents?",
@@ -261,6 +264,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     # heuristic-v7: on an appliance known only by its power rating, a failed control or overheating
     OVERHEATING_KIND: (*_FAILED_CONTROL, *_OVERHEATING),
     "a home repair": (
+        # heuristic-v11: a safety device taken out of the circuit ("jumpered the sail switch")
+        "(?:jumper(?:ed)?|bypass(?:ed)?|bridged|disabled|wired (?:out|around)) (?:the |a |its |their )?"
+        "(?:[\\w-]+ )?(?:switch|sensor|thermostat|cut-?out|interlock|fuse|breaker|limiter|valve)",
         "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
         "(?:i |we )?(?:fix|fixes|mend|repair)(?:ed)? (?:it |them )?(?:with|using) (?:some |a bit of )?"
@@ -511,6 +517,7 @@ RECALL_TERMS: tuple[str, ...] = (
     "(?:letters?|emails?|notices?|messages?|warnings?) (?:about|regarding|re|of) (?:a |an |the |some )?"
     "(?:[\\w'-]+ ){0,2}?recall",
     "recall (?:on|for|of) (?:this|that|these|those|our|my|the) (?:model|one|unit|batch)",
+    "(?:the|a|some|that) recall (?:thing|issue|stuff|business)",
     "recalled", "recall notices?", "under (?:a |the )?recall", "product recall", "safety recall",
     "recall (?:list|campaign|programme|program)", "open recall", "recall (?:was )?(?:never )?(?:done|fixed)",
     "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
