@@ -41,7 +41,9 @@ else:
     if get_settings().sign_in:
         st.sidebar.text(f"Signed in as {who.name} ({role})")
         st.sidebar.button("Sign out", on_click=st.logout)
-        if not st.session_state.get("returned"):
+        # Only on the default page, where the callback lands: a deep link opened right after signing in
+        # must not be sent back by an address the sign-in page stored before.
+        if navigation.url_path == "" and not st.session_state.get("returned"):
             st.session_state["returned"] = True
             st.sidebar.html(RETURN_AFTER_SIGN_IN, unsafe_allow_javascript=True)
     else:
