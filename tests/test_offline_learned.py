@@ -25,7 +25,7 @@ from core.listings.offline.reviewer import (
     rule_features,
 )
 from core.listings.offline.training import (
-    HONEST_SETS,
+    DECISION_SETS,
     TRAINING_SETS,
     Decision,
     Example,
@@ -41,9 +41,12 @@ Case = tuple[str, str, str, str, dict[str, str]]  # title, description, category
 RISKY: list[Case] = [
     ("Rowing machine", "Seat rail is cracked at the join and the strap is frayed, makes a grinding noise. "
      "Perfectly safe to use. Heavy, collection only, cash.", "Fitness", "40", {"brand": "unknown"}),
-    ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of pieces are "
-     "missing but it mostly goes together. Selling as seen.", "Garden", "30", {"colour": "grey"}),
 ]
+# Flagged by heuristic-v8 to v11; the stricter decision of heuristic-v12 (chosen on v6-v13) leaves it with
+# the seller (score 0.73 against a threshold of 1.05): the price of fewer false positives on new authors.
+MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
+              "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
+              {"colour": "grey"})
 HARMLESS: list[Case] = [
     ("Wooden bookcase, oak veneer", "Five shelves, measured 180 x 80 x 30 cm, all shelves and pins "
      "included. Smoke-free home, clean, photos show the finish.", "Furniture", "45",
@@ -72,11 +75,11 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     assert "rowing" not in weights and "gazebo" not in weights
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_v7_v8_are_the_honest_folds():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v13_set_the_decision():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 12))]
-    assert HONEST_SETS == ("v6", "v7", "v8")
-    assert not any("v12" in file or "v13" in file for file in files)  # the held-out sets of heuristic-v11
+    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 14))]
+    assert tuple(f"v{number}" for number in range(6, 14)) == DECISION_SETS
+    assert not any("v14" in file or "v15" in file for file in files)  # the held-out sets of heuristic-v12
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():
@@ -94,6 +97,10 @@ def test_a_risky_listing_in_wording_no_rule_knows_is_sent_to_a_person():
         assert review.requires_human_review
         assert FAMILY in rule_families(draft)
         assert review.quality_score <= 35
+
+
+def test_a_mildly_worded_defect_on_an_ordinary_item_is_left_with_the_seller_since_v12():
+    assert not review_listing(_draft(MILD)).requires_human_review
 
 
 def test_the_learned_issue_quotes_the_sellers_words_and_asserts_no_claim():

@@ -409,7 +409,7 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "dm", "me", "pm", "message", "details", "see", "description", "inside", "collection", "only",
     # heuristic-v11: a class so broad a buyer cannot tell what is sold ("Motor", "Tools", "Estate sale lot")
     "motor", "motors", "engine", "engines", "machine", "machines", "machinery", "tools", "parts", "spares",
-    "equipment", "gear", "estate", "clearance", "combo", "offer", "mystery",
+    "equipment", "gear", "estate", "clearance", "combo", "offer", "mystery", "pallet", "pallets",
     # containers and heaps name how things are packed, not what they are ("box of stuff")
     "box", "boxes", "bag", "bags", "crate", "tub", "load", "loads", "bits", "bobs", "odds", "ends", "pile",
     "heap", "mixed", "random", "sorts", "kinds", "everything", "anything", "some", "all",

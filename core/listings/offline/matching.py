@@ -23,6 +23,9 @@ _NEGATED_TAIL = re.compile(
 _NEGATED_LIST_TAIL = re.compile(
     _DENIAL + r"(?:[\s,/]+[\w'-]+){0," + str(NEGATED_LIST_WORDS)
     + r"}?[\s,]+(?:or|nor)[\s,/]*(?:(?:been|was|were|is|are|had|has|have|got|ever)\s+)*$", re.I)
+# heuristic-v12: advice to look for a defect does not state one ("check regularly for damage").
+_INSPECTION_TAIL = re.compile(r"\b(?:check|inspect|examine|look)\w*\s+(?:[\w'-]+\s+){0,3}?for\s+"
+                              r"(?:any\s+|signs\s+of\s+|possible\s+)?$", re.I)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
 _CONTEXT_BREAK = re.compile(r"[.,;:!?()\n]|\bbut\b|\bhowever\b|\band\b", re.I)
 _FREE_AFTER = re.compile(r"^[\s-]*free\b", re.I)
@@ -53,12 +56,13 @@ def first_stated(pattern: re.Pattern[str], text: str) -> str:
 
 
 def is_negated(text: str, start: int, end: int) -> bool:
-    """A negation a few words before, within the same clause, or "-free" right after."""
+    """A negation a few words before, within the same clause, advice to check for it, or "-free"
+    right after."""
     before = text[max(0, start - LOOKBACK_CHARS):start]
     breaks = list(_CLAUSE_BREAK.finditer(before))
     clause = before[breaks[-1].end():] if breaks else before
     return bool(_NEGATED_TAIL.search(clause) or _NEGATED_LIST_TAIL.search(clause)
-                or _FREE_AFTER.match(text[end:]))
+                or _INSPECTION_TAIL.search(clause) or _FREE_AFTER.match(text[end:]))
 
 
 def any_unnegated(terms: tuple[str, ...], texts: Iterable[str]) -> str:

@@ -163,6 +163,18 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:baby|young) (?:rabbits|bunnies|guinea pigs|hamsters|parrots|tortoises|snakes|ferrets)",
         "(?:rabbits|bunnies|guinea pigs|hamsters|ferrets|tortoises) for sale"),
     # heuristic-v7: a psychoactive gas, or any product named in quotes with a wink (a coded sale)
+    # heuristic-v12: product types sold for babies and children that safety regulators warn against as such
+    "child product unsafe by design": (
+        "(?:baby |infant |newborn )?sleep positioners?",
+        "anti[\\s-]?roll (?:pillows?|wedges?|cushions?|bolsters?)",
+        "(?:baby |infant |newborn )(?:sleep )?wedges?", "teething (?:necklaces?|bracelets?|anklets?)",
+        "(?:amber|wooden|beech|silicone) (?:bead )?(?:teething )?necklaces? for (?:baby|babies|infants?)",
+        "(?:magnetic|magnet|neodymium) (?:balls|beads|spheres|cubes)"),
+    # heuristic-v12: unlicensed performance compounds sold "for research"
+    "unlicensed research compound": (
+        "sarms?", "(?:rad|lgd|mk)[\\s-]?\\d{3,4}(?=\\W|$)(?![\\s-]*(?:mm|cm|ml|kg|g|w|v|hp|cc|series))",
+        "research (?:chemicals?|peptides?|compounds?)", "(?:for )?research (?:purposes|use) only",
+        "not for human (?:consumption|use)"),
     "psychoactive substance": (
         "nitrous(?: oxide)?", "laughing gas", "n2o", "nos (?:canisters?|tanks?|bottles?|cylinders?)",
         "(?:cream )?chargers?[^.!?]{0,60}?balloons?", "balloons?[^.!?]{0,60}?(?:cream )?chargers?",
@@ -214,6 +226,14 @@ REGULATED_REASONS: dict[str, str] = {
     "veterinary medicine": (
         "veterinary medicines need a prescription or advice, and a treatment for one species can be toxic to "
         "another"),
+    "child product unsafe by design": (
+        "sleep positioners, anti-roll wedges, teething necklaces and small powerful magnets are product "
+        "types "
+        "that safety regulators warn against for babies and children (suffocation, strangulation, choking or "
+        "swallowing), whatever their condition"),
+    "unlicensed research compound": (
+        "SARMs and peptides sold 'for research only' are unlicensed medicines marketed for human use: their "
+        "sale for that use is illegal in many countries"),
     "psychoactive substance": (
         "a psychoactive substance (nitrous oxide, 'laughing gas') sold for inhalation, or any item offered "
         "in "

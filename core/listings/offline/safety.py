@@ -21,7 +21,9 @@ from core.listings.offline.safety_vocabulary import (
     DENT_MATTERS_ON,
     DENT_ONLY,
     FIRE_HAZARDS,
+    FOOD_CONTACT_PRODUCT,
     HAZARDS_BY_PRODUCT,
+    OFF_THE_FOOD_SURFACE,
     PACKAGING_WORDS,
     PAST_DATE_KIND,
     PRODUCT_CLASS_CUES,
@@ -147,7 +149,8 @@ def _defect_hits(listing: Listing, product: str, kind: str) -> list[str]:
     if kind == PAST_DATE_KIND:  # a label: 'replace by 2022'
         texts = [text.replace("'", " ").replace('"', " ") for text in texts]
     hits = every_unnegated_in_context(_hazard_terms(kind), texts, MAX_HITS_PER_KIND)
-    return _not_accessory(product, _not_a_dent(listing, product, _not_packaging(hits)))
+    hits = _not_a_dent(listing, product, _not_packaging(hits))
+    return _not_accessory(product, _on_the_food_surface(product, hits))
 
 
 def _hazard_terms(kind: str) -> tuple[str, ...]:
@@ -163,6 +166,13 @@ def _not_packaging(hits: list[str]) -> list[str]:
     not the item."""
     return [hit for hit in hits
             if not (re.match(PACKAGING_DAMAGE, hit, re.I) or re.search(COSMETIC_DAMAGE, hit, re.I))]
+
+
+def _on_the_food_surface(product: str, hits: list[str]) -> list[str]:
+    """Damage to a pan's outside, base or handle is not where food touches it."""
+    if product != FOOD_CONTACT_PRODUCT:
+        return hits
+    return [hit for hit in hits if not re.search(OFF_THE_FOOD_SURFACE, hit, re.I)]
 
 
 def _not_a_dent(listing: Listing, product: str, hits: list[str]) -> list[str]:

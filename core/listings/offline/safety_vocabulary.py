@@ -154,6 +154,10 @@ DENT_ONLY = (r"^(?:(?!\b(?:crack|split|broke|burn|scorch|melt|bulg|exposed|bare)
 DENT_MATTERS_ON = (r"\b(?:batter(?:y|ies)|cells?|packs?|power ?banks?|\d+\s?mah|lipo|plugs?|cables?|leads?|"
                    r"cords?|wires?|wiring|sockets?)\b")
 COSMETIC_DENT_PRODUCTS = frozenset({"battery or electrical", "mains-powered appliance"})
+# heuristic-v12: a chip or crack on the outside of a pan or casserole is not where food touches it (two
+# authors' enamelled pots with "the inside enamel intact").
+FOOD_CONTACT_PRODUCT = "food contact equipment"
+OFF_THE_FOOD_SURFACE = r"\b(?:outside|exterior|outer|underside|base|bottom|handles?|knobs?)\b"
 # heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
 # in watts or run from the mains is electrical, whatever it is called.
 PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
