@@ -101,7 +101,7 @@ def thin_listing(listing: Listing) -> list[Finding]:
     specifics = sum(1 for _, value in listing.attributes if is_real(value))
     if words and (words >= THIN_DESCRIPTION_WORDS or specifics > THIN_MAX_SPECIFICS):
         return []
-    if words >= CONCRETE_DESCRIPTION_WORDS and described_details(listing, [listing.description]):
+    if words >= CONCRETE_DESCRIPTION_WORDS and described_details([listing.description]):
         return []
     return [Finding(0, cap=THIN_SCORE_CAP,
                     issue=f"Thin listing: {_THIN_SHORT if words else _THIN_NO_DESCRIPTION}, so the details a "

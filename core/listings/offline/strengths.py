@@ -12,15 +12,14 @@ def stated_details(listing: Listing) -> list[Finding]:
     """One suggestion naming the details already given, so a rewrite keeps them; quoted, because they
     are what the seller says, not what the review vouches for."""
     named = [label for field, label in STATED_FACT_FIELDS if states(listing, field)]
-    named += described_details(listing, listing.seller_texts)
+    named += described_details(listing.seller_texts)
     if not named:
         return []
     quoted = ", ".join(f'"{label}"' for label in named[:MAX_STATED_DETAILS])
     return [Finding(0, suggestion=f"Keep the details buyers rely on, as the seller gives them: {quoted}.")]
 
 
-
-def described_details(listing: Listing, texts: list[str]) -> list[str]:
+def described_details(texts: list[str]) -> list[str]:
     """The kinds of detail the texts tell a buyer (wear, what is included, that it works, a size...):
     in the description alone, also what tells a short but concrete description from a thin one
     (completeness.py)."""
