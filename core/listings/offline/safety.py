@@ -143,8 +143,8 @@ def _defects(listing: Listing, product: str) -> str:
 
 
 def _defect_hits(listing: Listing, product: str, kind: str) -> list[str]:
-    """The undenied defects of one kind, without those on packaging, the finish, an accessory or, on an
-    appliance, a dent in the casing."""
+    """The undenied defects of one kind, without those on packaging, the finish, an accessory, a pan's
+    outside or, on an appliance, a dent in the casing."""
     texts = listing.seller_texts
     if kind == PAST_DATE_KIND:  # a label: 'replace by 2022'
         texts = [text.replace("'", " ").replace('"', " ") for text in texts]
