@@ -102,9 +102,10 @@ def _doubt(listing: Listing) -> list[Finding]:
 
 
 def _missing_proof(listing: Listing) -> list[Finding]:
-    """A missing receipt only matters where authenticity does; a used mug needs none."""
+    """A missing receipt only matters where authenticity does; a used mug needs none. Attributes are
+    read as pairs too ("papers: no" says there are none)."""
     sensitive = terms_pattern(AUTHENTICITY_SENSITIVE).search(listing.raw)
-    hit = any_stated(MISSING_PROOF_TERMS, [listing.raw]) if sensitive else ""
+    hit = any_stated(MISSING_PROOF_TERMS, [listing.raw, *listing.seller_texts[2:]]) if sensitive else ""
     if not hit:
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,

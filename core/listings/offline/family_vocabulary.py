@@ -145,6 +145,12 @@ DOUBT_TERMS: tuple[str, ...] = (
     "(?:marks?|hallmarks?|stamps?|signatures?|maker'?s marks?)\\b[^.;!?]{0,50}?(?:can'?t|cannot|could ?n'?t|"
     "unable to|hard to|impossible to) (?:read|make out|decipher|identify)",
     "(?:unreadable|illegible|indistinct|rubbed|worn) (?:hall)?marks?",
+    # heuristic-v13: the marks named first ("the marks under the foot are rubbed", "hallmarks: worn"), and a
+    # period or material believed rather than shown ("believed Georgian")
+    "(?:hall)?marks?\\b[^.;!?]{0,30}?\\b(?:are |is |were |was |:\\s*)(?:too |very |badly |all )?(?:rubbed|"
+    "worn|illegible|unreadable|unread|indistinct)",
+    "(?:believed|thought|reputed|reckoned|said) (?:to (?:be|date from) )?(?:an? )?(?:georgian|victorian|"
+    "edwardian|regency|antique|genuine|original|authentic|solid (?:gold|silver)|sterling)",
 )
 _PROOF = ("(?:box(?:es)? (?:or|and|&|nor) papers|certificates?|certs?|receipts?|papers|paperwork|"
           "proof of (?:purchase|authenticity)|"
@@ -156,7 +162,7 @@ MISSING_PROOF_TERMS: tuple[str, ...] = (
     "(?:lost|misplaced|can'?t find|cannot find)\\s+" + _ARTICLES + _PROOF,
     "(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|never)\\s+(?:have|has|had|come with|came with|"
     "include|includes|get|got)\\s+" + _ARTICLES + _PROOF,
-    _PROOF + "\\s+(?:(?:is|are|was|were|got|has been|have been)\\s+)?(?:not available|not provided|"
+    _PROOF + "\\s*:?\\s+(?:(?:is|are|was|were|got|has been|have been)\\s+)?(?:not available|not provided|"
     "not supplied|to follow|lost|missing|misplaced|"
     "not included|unavailable|rubbed off|removed|scratched off|worn off|filed off|illegible|unreadable|"
     "obscured)",
@@ -237,15 +243,17 @@ LUXURY_ACCESSORIES: tuple[str, ...] = (
 # Quantities stated with a unit, per kind: (number, unit) groups. Units are converted to one base
 # per kind (UNIT_SCALE) and values equal within rounding agree ("1 TB" and "1024 GB", "2 kW" and
 # "2000 W", "15.6 in" and "39.6 cm").
+# heuristic-v13: a value may group thousands ("2,700 kg") or use a decimal comma ("1,25 L"); read whole.
+VALUE = r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+|,\d{1,2}(?!\d))?)"
 NUMERIC_UNITS: dict[str, str] = {
-    "storage capacity": r"(?<![\d.])(\d+(?:\.\d+)?)\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|"
+    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|"
                         r"ddr\w*|lpddr\w*|vram|gddr\w*))",
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
-    "volume or capacity": r"(\d+(?:\.\d+)?)\s*(l|litres?|liters?|ml|gal|gallons?)\b",
+    "volume or capacity": r"(?<![\d.,])" + VALUE + r"\s*(l|litres?|liters?|ml|gal|gallons?)\b",
     # "w/" is "with" ("SD-2511 w/ nut dispenser"), and a number after a hyphen is a model code
-    "power (wattage)": r"(?<![\d.-])(\d+(?:\.\d+)?)\s*(w|watts?|kw)\b(?!/)",
+    "power (wattage)": r"(?<![\d.,-])" + VALUE + r"\s*(w|watts?|kw)\b(?!/)",
     "screen size": r"(\d{2}(?:\.\d)?)\s*(\"|-?inch(?:es)?|(?<=\d)in\b)",
-    "weight": r"(?<![\d.])(?![2-6]g\b)(\d+(?:\.\d+)?)\s*(kg|g|lbs?)\b",  # "5G" is a network, not 5 g
+    "weight": r"(?<![\d.,])(?![2-6]g\b)" + VALUE + r"\s*(kg|g|lbs?)\b",  # "5G" is a network, not 5 g
     "maximum aperture": r"\bf\s*/\s*(\d{1,2}(?:\.\d{1,2})?)()(?![\d.])",
     "focal length": r"(?<![\d.-])(\d{2,4})\s*(mm)\b(?!\s*(?:-|to)\s*\d)",
     # heuristic-v6: more unit families, each a row
@@ -309,7 +317,8 @@ QUANTITY_PATTERNS: tuple[str, ...] = (
     r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of (\d{1,3})\b"
     + MEASURE_UNIT_AFTER,
     r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece|pack|count|ct)\b",
-    r"\b(\d{1,3})\s?x\s+(?=[a-z])", r"(?<=[a-z])\s+x\s?(\d{1,3})\b",
+    # "65 x H 78 cm" is a size, not 65 of something
+    r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)", r"(?<=[a-z])\s+x\s?(\d{1,3})\b",
 )
 NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
@@ -416,6 +425,8 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     # where a heap came from is not what is in it ("bits from garage clearance", "loft clear out")
     "from", "garage", "loft", "attic", "shed", "cellar", "basement", "house", "clear", "out", "clearout",
     "clear-out", "declutter", "decluttering", "moving", "move", "spare", "leftover", "leftovers", "surplus",
+    # heuristic-v13: the place a lot was cleared from ("Contents of unit 7", "lock-up contents")
+    "contents", "unit", "units", "lockup", "lock-up", "container",
 })
 
 # A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a
@@ -561,7 +572,8 @@ PROOF_UNAVAILABLE = (r"(?:certificates?|certs?|coa|papers|paperwork|documents?|d
                      r"provenance)\s+(?:(?:is|are|was|were)\s+)?(?:not available|not provided|not supplied|"
                      r"none|n/?a|to follow|unknown|gone|not with (?:it|them))")
 # Cosmetic marks on a finish ("minor paint chips") are wear, not structural damage.
-COSMETIC_DAMAGE = (r"\b(?:paint|paintwork|cosmetic|lacquer|finish|decals?|stickers?)\w*\s+(?:[\w-]+\s+)?"
+COSMETIC_DAMAGE = (r"\b(?:paint|paintwork|cosmetic|lacquer|finish|decals?|stickers?|stone)\w*\s+"
+                   r"(?:[\w-]+\s+)?"
                    r"(?:chips?|chipped|scuffs?|scuffed|scratch\w*|marks?)\b"
                    # heuristic-v7: the other way round ("dents in the paint"), and a small split in a seat
                    # cover or cushion, which is upholstery, not the structure

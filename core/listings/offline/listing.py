@@ -4,9 +4,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
 
 from core.listings.draft import ListingDraft
 from core.listings.offline.family_vocabulary import DENIAL_VALUE, PLACEHOLDER_DESCRIPTIONS
+from core.listings.offline.foreign_words import FOREIGN_WORDS
 from core.listings.offline.scoring import MAX_QUOTE_CHARS, NO_CAP, RISK_PENALTY
 from core.listings.offline.vocabulary import (
     ATTRIBUTE_NAME_PATTERNS,
@@ -116,9 +118,27 @@ def _attribute_text(name: str, value: str) -> str:
 
 
 def _normalise(text: str) -> str:
-    """Fold look-alike characters so "don’t" and full-width letters match the same patterns."""
+    """Fold look-alike characters so "don’t" and full-width letters match the same patterns, and put
+    the common marketplace words of six other languages into English (foreign_words.py)."""
     text = unicodedata.normalize("NFKC", text)
-    return text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    text = text.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    return _foreign_words().sub(_in_english, text)
+
+
+@cache
+def _foreign_words() -> re.Pattern[str]:
+    """All the glossary's words in one pass; rows keep their order, so a phrase wins over its words."""
+    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{words})" for words, _ in FOREIGN_WORDS) + r")(?!\w)",
+                      re.I)
+
+
+@cache
+def _foreign_rows() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(words, re.I), english) for words, english in FOREIGN_WORDS)
+
+
+def _in_english(match: re.Match[str]) -> str:
+    return next(english for words, english in _foreign_rows() if words.fullmatch(match.group()))
 
 
 def _attribute_key(name: str) -> str:

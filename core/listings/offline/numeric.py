@@ -91,12 +91,19 @@ def _measures(pattern: re.Pattern[str], text: str, kind: str) -> Values:
                 and not STORAGE_AFTER.match(text, match.end())):
             continue
         number, unit = match.group(1), (match.group(2) or "").lower().lstrip("-").rstrip("s")
-        value = float(number.replace(",", ""))  # "62,000 miles"
+        value = _value(number)
         found[f"{value:g} {unit}".strip()] = value * UNIT_SCALE.get(unit, 1)
         if unit in UNIT_ALTERNATIVES:
             label, scale = UNIT_ALTERNATIVES[unit]
             found[f"{value:g} {label}"] = value * scale
     return found
+
+
+def _value(number: str) -> float:
+    """"62,000" groups thousands; "1,25" has a decimal comma."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", number):
+        return float(number.replace(",", ""))
+    return float(number.replace(",", "."))
 
 
 def _quantities(listing: Listing) -> list[Place]:

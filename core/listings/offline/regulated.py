@@ -6,6 +6,7 @@ from core.listings.offline.listing import Finding, Listing, quote, risk, sentenc
 from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
 from core.listings.offline.regulated_vocabulary import (
     CHECK_EVASION_TERMS,
+    CHEMICAL_WORDS,
     CONTROLLED_CONTEXT,
     GENERAL_DOCUMENTS,
     LEGAL_DOCUMENTS,
@@ -15,6 +16,8 @@ from core.listings.offline.regulated_vocabulary import (
     REGULATED_GOODS,
     REGULATED_REASONS,
     STOP_MEDICATION_TERMS,
+    UNLABELLED_CHEMICAL_KIND,
+    UNLABELLED_TERMS,
     VULNERABLE_SAFETY_TERMS,
     missing_document_terms,
 )
@@ -35,6 +38,8 @@ def regulated_goods(listing: Listing) -> list[Finding]:
                       if (hit := any_unnegated(terms, texts))), ("", ""))
     if not hit and (hit := _missing_document(listing)):
         kind = MISSING_DOCUMENT_KIND
+    if not hit and (hit := _unlabelled_chemical(listing)):
+        kind = UNLABELLED_CHEMICAL_KIND
     evasion = any_stated(CHECK_EVASION_TERMS, [listing.raw])
     if not hit and not evasion:
         return []
@@ -57,6 +62,14 @@ def _missing_document(listing: Listing) -> str:
     if terms_pattern(CONTROLLED_CONTEXT).search(listing.heading):
         documents = f"{LEGAL_DOCUMENTS}|{GENERAL_DOCUMENTS}"
     return any_stated(missing_document_terms(documents), listing.seller_texts)
+
+
+def _unlabelled_chemical(listing: Listing) -> str:
+    """A poison or chemical named in the heading, and anywhere a word that its label is gone
+    ("containers: mixed bucket, unlabelled")."""
+    if not terms_pattern(CHEMICAL_WORDS).search(listing.heading):
+        return ""
+    return any_unnegated(UNLABELLED_TERMS, listing.seller_texts)
 
 
 def medical_claim(listing: Listing) -> list[Finding]:

@@ -14,6 +14,16 @@ _PROTECTED_ANIMALS = ("(?:(?:barn|tawny|snowy|eagle|little|long-eared|short-eare
                       "falcons?|eagles?|kestrels?|buzzards?|red kites?|ospreys?|harriers?|sparrowhawks?|"
                       "peregrines?|goshawks?|merlins?|birds? of prey|kingfishers?|otters?|badgers?|"
                       "bitterns?)")
+# heuristic-v13: a poison or chemical (CHEMICAL_WORDS) without the maker's label (UNLABELLED_TERMS).
+_CHEMICAL = ("(?:(?:rat|mouse|rodent|mole) )?(?:poisons?|pesticides?|herbicides?|insecticides?|rodenticides?|"
+             "weed ?killers?|slug pellets?|chemicals?|chlorine|acids?|caustic \\w+|bleach|solvents?)")
+_UNLABELLED = ("(?:unlabel+ed|no labels?|without (?:a |its |the |any )?labels?|"
+               "labels? (?:gone|missing|removed|"
+               "worn off|came off)|decanted|repackaged|mixed together|in (?:a |an )?(?:unmarked|plain) "
+               "(?:bags?|bottles?|tubs?|containers?|jars?))")
+CHEMICAL_WORDS: tuple[str, ...] = (_CHEMICAL,)
+UNLABELLED_TERMS: tuple[str, ...] = (_UNLABELLED,)
+UNLABELLED_CHEMICAL_KIND = "hazardous chemical without its label"
 REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "age-restricted nicotine or tobacco": (
         "nicotine", "nic salts?", "e-?liquids?", "vape juice", "e-?juice", "vapes?", "vaping",
@@ -94,6 +104,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "wild birds?'? eggs?", "(?:wild |blown |birds?'? )eggs? collections?", "egg collections?",
         "eggs? of (?:wild|protected|rare) birds", "blown (?:wild )?(?:birds?'? )?eggs",
         "(?:wild[\\s-]caught|live) (?:parrots?|tortoises?|turtles?|primates?|monkeys?)",
+        # heuristic-v13: any animal taken from the wild ("caught in the wild last month")
+        "(?:caught|trapped|taken|netted) (?:\\w+ )?(?:in|from|out of) the (?:wild|woods|forest|bush|hills)",
+        "wild[\\s-](?:caught|trapped)",
         "(?:red|black) coral(?! (?:colou?r|pink|lipstick))",
         "taxidermy (?:owl|hawk|falcon|eagle|bird of prey)",
         # protected birds and mammals preserved whole, whichever way round the listing says it
@@ -112,7 +125,12 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:dianabol|anavar|winstrol|trenbolone|deca)\\b",
         "semaglutide", "ozempic", "wegovy", "mounjaro", "tirzepatide", "sildenafil", "viagra", "cialis",
         "tadalafil", "epi-?pens?", "adrenaline auto-?injectors?", "controlled (?:drugs?|substances?)",
-        "left ?over (?:medication|medicine|pills|tablets)"),
+        "left ?over (?:medication|medicine|pills|tablets)",
+        # heuristic-v13: injectables a clinic or surgery holds under prescription
+        "(?:local |dental )?ana?esthetics?(?! (?:gels?|sprays?|creams?))", "lidocaine", "lignocaine",
+        "articaine", "botulinum(?: toxin)?", "botox", "dermal fillers?",
+        "(?:lip|hyaluronic(?: acid)?) fillers?",
+        "ketamine", "propofol", "(?:prescription|injectable|injection) (?:vials?|ampoules?)"),
     "veterinary medicine": ("flea (?:treatments?|drops|spot-?ons?)", "spot-?on (?:treatments?|pipettes?)",
                             "(?:de)?wormers?", "worming (?:tablets|treatments?)", "permethrin", "fipronil"),
     "illegal electronics or lasers": (
@@ -184,6 +202,17 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:double|triple|twice|three times|(?:\\d+(?:\\.\\d)?)\\s?x) (?:the |its |their )?face value",
         "(?:above|over|more than) (?:the |its |their )?face value", "face value \\+\\s?\\d+ ?%"),
     "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
+    # heuristic-v13: poisons and pool or garden chemicals decanted or mixed without the maker's label
+    UNLABELLED_CHEMICAL_KIND: (
+        _CHEMICAL + "\\b[^.!?\\n]{0,60}?\\b" + _UNLABELLED,
+        "(?:unlabel+ed|unmarked|decanted|repackaged) (?:\\w+ )?" + _CHEMICAL),
+    # heuristic-v13: a road vehicle altered to go faster than the law allows
+    "illegally modified vehicle": (
+        "de-?restrict(?:ed|ion)", "unlocked (?:top )?speed",
+        "(?:speed )?limiters? (?:removed|disabled|bypassed|taken off|unplugged|deleted)",
+        "(?:removed|disabled|bypassed|unplugged|deleted) (?:the |its )?(?:speed )?limiters?",
+        "(?:goes|does|reaches|tops out at|passes|hits) \\d{2} ?(?:km/?h|kph|mph) (?:instead of|not|rather "
+        "than) (?:the (?:legal )?)?\\d{2}"),
     "banned substance": ("paraquat", "strychnine", "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
                          "ddt", "(?:contains?|containing|with) mercury",
@@ -241,6 +270,12 @@ REGULATED_REASONS: dict[str, str] = {
     "ticket resale above face value": (
         "reselling tickets above face value is restricted or banned for many events and breaches most "
         "ticket terms; the buyer may be refused entry"),
+    UNLABELLED_CHEMICAL_KIND: (
+        "a poison or chemical sold without its original label has no hazard, first-aid or use instructions, "
+        "and mixed chemicals can react; it may not be sold this way"),
+    "illegally modified vehicle": (
+        "an e-bike or e-scooter altered past its legal speed or power limit is no longer road legal, is "
+        "uninsured and unsafe, and may not be sold as a road vehicle"),
     "drug": ("controlled drugs are a controlled substance and illegal to sell; home-made edibles also have "
              "no food-safety or dose checks"),
     "illegal electronics or lasers": (
@@ -308,7 +343,9 @@ _CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|
           "relieving|relief (?:of|from|for)|alleviates?|eases?|fights?|reduces?|reducing|lowers?|"
           "helps? (?:with|against)|therapy for|protects? against|protects? (?:\\w+ ){0,3}?from|"
           "guards? against|wards? off|keeps? (?:\\w+ ){0,3}?(?:safe )?from|stops? (?:you |them )?(?:getting|"
-          "catching)|immune to)")
+          "catching)|immune to|"
+          # heuristic-v13: a condition claimed halted ("stopped their cancer growing")
+          "stop(?:s|ped|ping)?|halts?|halted|slows?|slowed)")
 MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     _STRONG_CLAIM + "\\s+(?:\\w+\\s+){0,3}?" + _AILMENT,
     _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
@@ -323,6 +360,11 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     "(?:diffus\\w*|skin|swallow\\w*|ingest\\w*|breath\\w*|inhal\\w*|rub\\w*)",
     "miracle\\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|results?)",
     "miraculous(?:ly)?\\s+(?:heal\\w*|cure\\w*|results?)",
+    # heuristic-v13: ageing itself claimed reversed, and a prescribed treatment claimed unnecessary
+    "revers(?:es?|ed|ing) (?:the )?(?:signs of )?(?:ageing|aging)(?: at (?:a |the )?cellular level)?",
+    "(?:without|no (?:more |need (?:for|of) )|instead of) (?:any )?(?:antibiotics|medication|medicines?|"
+    "painkillers|paracetamol|ibuprofen|calpol|a doctor|the doctor|the pediatrician|the paediatrician|"
+    "the gp)\\b",
 )
 # Advice to stop prescribed treatment: a medical claim, and a danger of its own that the review names.
 STOP_MEDICATION_TERMS: tuple[str, ...] = (

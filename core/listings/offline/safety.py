@@ -35,6 +35,7 @@ from core.listings.offline.safety_vocabulary import (
     SAFETY_PRODUCTS,
     SAFETY_REASONS,
     SAFETY_USE_DISCLAIMERS,
+    SHAPE_ONLY,
     SWELLING_TERMS,
 )
 from core.listings.offline.scoring import MAX_DEFECT_QUOTE_CHARS, PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
@@ -169,10 +170,12 @@ def _not_packaging(hits: list[str]) -> list[str]:
 
 
 def _on_the_food_surface(product: str, hits: list[str]) -> list[str]:
-    """Damage to a pan's outside, base or handle is not where food touches it."""
+    """Damage to a pan's outside, base or handle is not where food touches it, and a bent or dented
+    part has changed shape, not what food touches."""
     if product != FOOD_CONTACT_PRODUCT:
         return hits
-    return [hit for hit in hits if not re.search(OFF_THE_FOOD_SURFACE, hit, re.I)]
+    return [hit for hit in hits
+            if not (re.search(OFF_THE_FOOD_SURFACE, hit, re.I) or re.search(SHAPE_ONLY, hit, re.I))]
 
 
 def _not_a_dent(listing: Listing, product: str, hits: list[str]) -> list[str]:

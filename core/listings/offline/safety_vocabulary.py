@@ -43,7 +43,10 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "patio heaters?", "gas heaters?",
         "boilers?", "blow ?torch(?:es)?", "gas bottles?", "gas cylinders?", "hoses? (?:and|&) regulators?",
         "pressure cookers?", "pressure canners?", "pressure washers?", "air compressors?", "air tanks?",
-        "pressure vessels?", "soda ?streams?", "co2 (?:cylinders?|canisters?)"),
+        "pressure vessels?", "soda ?streams?", "co2 (?:cylinders?|canisters?)",
+        # heuristic-v13: a stove-top pot that builds steam pressure, a gas ring by its dish
+        "moka (?:pots?|makers?)", "stove[\\s-]?top (?:espresso|coffee) (?:makers?|pots?)", "gas rings?",
+        "paella (?:burners?|rings?|stoves?)", "autoclaves?"),
     "water safety equipment": (
         "kayaks?", "canoes?", "paddle ?boards?", "sups?", "dinghy", "dinghies", "inflatable boats?",
         "life ?rafts?", "swim (?:vests?|seats?|rings?|floats?)", "arm ?bands", "water wings",
@@ -111,7 +114,10 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "pulse oximeters?", "defibrillators?", "aeds?", "mobility scooters?", "wheelchairs?",
         "walking frames?",
         "rollators?", "crutches", "stair ?lifts?", "bed rails?", "patient hoists?", "tens machines?",
-        "cpap (?:machines?|masks?)"),
+        "cpap (?:machines?|masks?)",
+        # heuristic-v13: named by what it is for (a "Mobility" category, a "powerchair")
+        "power ?chairs?", "powered wheelchairs?", "mobility(?: aids?| equipment)?", "care beds?",
+        "profiling beds?", "hoist slings?", "commodes?", "shower chairs?"),
     # heuristic-v6: classes by purpose: it warns of, guards against or holds back a fall, fire or crash
     "alarm or detector": (
         "(?:smoke|heat|fire|co|co2|carbon monoxide|gas|combustible gas|radon|flood) (?:and (?:co|heat|carbon "
@@ -158,6 +164,9 @@ COSMETIC_DENT_PRODUCTS = frozenset({"battery or electrical", "mains-powered appl
 # authors' enamelled pots with "the inside enamel intact").
 FOOD_CONTACT_PRODUCT = "food contact equipment"
 OFF_THE_FOOD_SURFACE = r"\b(?:outside|exterior|outer|underside|base|bottom|handles?|knobs?)\b"
+# heuristic-v13: a bent whisk wire or a dented pan changes its shape, not what touches the food.
+SHAPE_ONLY = (r"^(?:(?!\b(?:crack|chip|split|broke|rust|flak|peel|craz|burn|melt|hole|tear|torn)).)*"
+              r"\b(?:bent|dent(?:s|ed)?|dinks?|warped|buckled|deformed|squashed|misshapen)\b")
 # heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
 # in watts or run from the mains is electrical, whatever it is called.
 PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
@@ -244,7 +253,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|not) work(?:ing)?",
         "stopped working", "intermittent\\w*",
         *_FAILED_CONTROL,
-        "cuts? out", "sticking", "jamming", "flood(?:ed|ing)",
+        "cuts? out", "sticking", "jamming", "flood(?:ed|ing)", "seized(?: up)?", "seizing",
+        # heuristic-v13: water got into it, a mechanism that gives up part way
+        "flood[\\s-]?damaged?", "(?:from|in|after|during|by) (?:a |the )?floods?(?:\\s+claim)?",
+        "water[\\s-]?damaged?", "stops? (?:half[\\s-]?way|part[\\s-]?way|mid[\\s-]?way)",
+        "no longer (?:engages?|locks?|latches?|holds?|catches|grips?|stops?|brakes?|releases?)",
         # heuristic-v7: a part that slips or moves under load, a gauge in the red, a heater that does not heat
         "slips (?:when|under|if|out|down|sometimes|a bit|slightly|round)",
         "still (?:moves|slips)(?! (?:freely|smoothly|well))",
@@ -352,8 +365,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "not (?:been )?serviced", "never serviced", "no service (?:history|records?|paperwork)",
         "last servic\\w* (?:was )?(?:in )?(?:19\\d\\d|200\\d|201\\d)", "servic\\w* (?:in |back in )"
         "(?:19\\d\\d|200\\d|201\\d)", "hydro(?:static)?[\\s-]test (?:expired|due|overdue)",
-        "out of (?:service|inspection)", "out of test", "(?:test|inspection|certification|requalification) "
-        "(?:date )?(?:has )?(?:expired|lapsed|overdue|run out|ran out|passed)",
+        "out of (?:service|inspection)", "out of test",
+        "(?:test|inspection|certification|requalification|calibration|loler|pat) "
+        "(?:(?:date|tag|sticker|label|cert(?:ificate)?) )?(?:has |is |was )?"
+        "(?:expired|lapsed|overdue|run out|ran out|passed)",
         "(?:expired|lapsed|overdue) (?:test|inspection|certification|requalification)",
         "past (?:its |the )?(?:test|inspection|requalification) "
         "date",
@@ -417,6 +432,8 @@ PROTECTIVE_PARTS: tuple[str, ...] = (
     "safety (?:catch(?:es)?|latch(?:es)?|locks?|switch(?:es)?|pins?|valves?|cut[\\s-]?outs?)",
     "tip[\\s-]?over switch(?:es)?", "safety (?:cables?|chains?|wires?|straps?|ropes?|lines?)",
     "load rating", "weight limit", "airbags?",
+    # heuristic-v13: the switch that stops a machine when its lid or door opens
+    "(?:lid |door |safety |guard )?interlocks?",
     "buckles? (?:on|of) the harness",
 )
 PROTECTIVE_PART_DEFECTS = ("structural damage", "loose or missing parts", "a leak or malfunction",
@@ -509,6 +526,10 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "(?:gives?|gave) (?:off )?sparks", "burning smell", "smells? of burning", "caught fire", "catches fire",
     "(?:gives?|gave|giving) (?:me |you )?(?:an? )?(?:small |slight )?(?:electric(?:al)? )?shocks?",
     "smell (?:of )?gas", "smells? (?:of |like )?gas", "gas (?:leaks?|smell)", "leak(?:s|ing)? gas",
+    # heuristic-v13: what burns named ("smell like burnt plastic", "a hot electrical smell")
+    "smel+(?:s|ed|t)? (?:a bit |slightly |strongly )?(?:of |like )?(?:burnt|burning|melting|melted|hot) "
+    "(?:plastic|rubber|electrics?|electrical|wires?|wiring|insulation)",
+    "(?:burnt|burning|melting|melted|hot) (?:plastic|rubber|electrical|wire|wiring) smell",
 )
 # A battery product that swells is a fire risk even when the listing never says "battery".
 SWELLING_TERMS: tuple[str, ...] = (
