@@ -12,6 +12,7 @@ from core.listings.offline.family_vocabulary import (
     BRAND_EVIDENCE_NOTE,
     CLAIM_EVIDENCE_NOTES,
     COUNTERFEIT_TOOL_TERMS,
+    DISCLOSED_COPY_WORDS,
     DOUBT_TERMS,
     DYNASTY_ATTRIBUTIONS,
     ERA_ATTRIBUTIONS,
@@ -29,6 +30,7 @@ from core.listings.offline.family_vocabulary import (
     PASSING_OFF_TERMS,
     PERIOD_ATTRIBUTIONS,
     PRECIOUS_CLAIMS,
+    PRECIOUS_DISCLAIMERS,
     PROOF_UNAVAILABLE,
     PROVENANCE_CLAIMS,
     REPLICA_DISCLOSURES,
@@ -77,7 +79,7 @@ def _imitation_text(listing: Listing) -> str:
     disclosed = terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) or any_stated(
         REPLICA_DISCLOSURES, [listing.raw])
     if disclosed and (not _names_a_brand(listing) or _disclaims_brand(listing)):
-        text = terms_pattern(("replicas?",)).sub(" ", text)
+        text = terms_pattern(DISCLOSED_COPY_WORDS).sub(" ", text)
     return text
 
 
@@ -169,9 +171,11 @@ def _natural_rarity(listing: Listing) -> str:
 
 
 def _claims(listing: Listing) -> tuple[str, ...]:
-    """Provenance claims always; precious materials only where the item is jewellery or a watch."""
+    """Provenance claims always; precious materials only where the item is jewellery or a watch and the
+    listing does not say the material is an imitation."""
     jewellery = terms_pattern(JEWELLERY_WORDS).search(listing.heading)
-    claims = PROVENANCE_CLAIMS + (PRECIOUS_CLAIMS if jewellery else ())
+    precious = jewellery and not any_stated(PRECIOUS_DISCLAIMERS, [listing.raw])
+    claims = PROVENANCE_CLAIMS + (PRECIOUS_CLAIMS if precious else ())
     return tuple(term + NOT_A_FINISH for term in claims)
 
 

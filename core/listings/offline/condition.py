@@ -7,8 +7,10 @@ import re
 from core.listings.offline.family_vocabulary import (
     CLAIM_QUALIFIERS,
     CONDITION_DEFECTS,
+    DONE_AFTER_ALL,
     GOOD_CONDITION_CLAIMS,
     MILD_BEFORE,
+    NEVER_DONE_CLAIM,
     OPENED_TERMS,
     PACKAGING_SUBJECT,
     PRISTINE_CLAIMS,
@@ -26,7 +28,7 @@ FAMILY = "condition-contradiction"
 def condition_conflict(listing: Listing) -> list[Finding]:
     """New against used or refurbished, else a pristine claim against described damage."""
     detail = (_class_conflict(listing) or _seal_conflict(listing) or _defect_conflict(listing)
-              or _severe_conflict(listing))
+              or _severe_conflict(listing) or _done_after_all(listing))
     if not detail:
         return []
     return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
@@ -70,6 +72,18 @@ def _seal_conflict(listing: Listing) -> str:
     if not opened:
         return ""
     return f'claimed: "{quote(claim)}"; description: "{quote(opened)}", so not actually sealed'
+
+
+def _done_after_all(listing: Listing) -> str:
+    """"Never worn" in one place and "worn twice" in the description: the claim is untrue."""
+    for text in (listing.title, listing.attribute("condition"), listing.description):
+        for claim in re.finditer(NEVER_DONE_CLAIM, text, re.I):
+            pattern = DONE_AFTER_ALL.format(verb=re.escape(claim.group(1)))
+            done = next((m for m in re.finditer(pattern, listing.description, re.I)
+                         if not is_negated(listing.description, m.start(), m.end())), None)
+            if done:
+                return f'claimed: "{quote(claim.group())}"; description: "{quote(done.group())}"'
+    return ""
 
 
 def _defect_conflict(listing: Listing) -> str:

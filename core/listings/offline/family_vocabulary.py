@@ -100,6 +100,13 @@ PRECIOUS_CLAIMS: tuple[str, ...] = (
     "925", "750", "375", "platinum", "gold", "silver", "diamonds?", "real gold", "pure gold",
     "gemstones?", "rub(?:y|ies)", "sapphires?", "emeralds?", "pearls?",
 )
+# heuristic-v14: the material disclosed as not precious ("faux pearls, glass", "gold tone clasp (not real
+# gold)"): a precious word in such a listing names the look, not a claim.
+PRECIOUS_DISCLAIMERS: tuple[str, ...] = (
+    "faux", "imitation", "simulated", "not real (?:gold|silver|pearls?|diamonds?|platinum)",
+    "glass (?:pearls?|beads?|stones?|gems?)", "costume jewell?ery", "(?:gold|silver)[\\s-]tone",
+    "rhinestones?", "cubic zirconia", "base metal", "plastic pearls?",
+)
 # Plated, toned or coloured is a finish, not a precious-material claim.
 NOT_A_FINISH = ("(?![\\s-]*(?:plated|tone|toned|filled|colou?r\\w*|effect|look|finish|pattern|style|vermeil|"
                 "alumini?um|stainless|steel|plastic|titanium))")
@@ -121,6 +128,10 @@ EVIDENCE_TERMS: tuple[str, ...] = (
     "jsa", "beckett", "serial(?: number)?", "documentation", "documented", "box and papers", "papers",
     "letter of provenance", "authenticated by", "entrupy", "isbn", "catalogue raisonn\\w*", "graded",
     "part (?:number|no\\.?)", "mpn", "batch (?:code|number)",
+    # heuristic-v14: proof shown in photos, date codes, a booking or order confirmation
+    "date codes?", "(?:pcb|board|serial|hallmark|stamp|label|receipt) photos?",
+    "photos? of (?:the )?(?:pcb|board|serial|hallmarks?|stamps?|labels?|receipt|papers|inside|date codes?)",
+    "photos? of (?:him|her|them|me|the \\w+) signing", "(?:email|order|booking|purchase) confirmations?",
 )
 # The seller doubts or cannot prove authenticity; these terms carry their own negation.
 DOUBT_TERMS: tuple[str, ...] = (
@@ -145,6 +156,10 @@ DOUBT_TERMS: tuple[str, ...] = (
     "(?:marks?|hallmarks?|stamps?|signatures?|maker'?s marks?)\\b[^.;!?]{0,50}?(?:can'?t|cannot|could ?n'?t|"
     "unable to|hard to|impossible to) (?:read|make out|decipher|identify)",
     "(?:unreadable|illegible|indistinct|rubbed|worn) (?:hall)?marks?",
+    # heuristic-v14: a family story for a precious metal, or no marks found
+    "(?:said|says|told (?:me|us)|reckoned|always said)\\s+(?:that\\s+)?(?:it|they)\\s+(?:was|were|is|are)\\s+"
+    "(?:solid |real |pure |genuine )?(?:gold|silver|sterling|platinum)",
+    "(?:can'?t|couldn'?t|could not|cannot|unable to) find (?:any )?(?:hall)?marks?",
     # heuristic-v13: the marks named first ("the marks under the foot are rubbed", "hallmarks: worn"), and a
     # period or material believed rather than shown ("believed Georgian")
     "(?:hall)?marks?\\b[^.;!?]{0,30}?\\b(?:are |is |were |was |:\\s*)(?:too |very |badly |all )?(?:rubbed|"
@@ -186,6 +201,10 @@ IMITATION_TERMS: tuple[str, ...] = (
     "(?:" + "|".join(LUXURY_BRANDS) + ")[\\s-]inspired",
     "(?<!disk )(?<!drive )(?<!ssd )(?<!hdd )clones?(?!\\s+(?:troopers?|wars|commanders?|army|armies|tool|"
     "software|stamp))",
+    # heuristic-v14: swap-app shorthand for a copy ("1:1 rep", "best batch", "cant tell the diff")
+    "1:1 reps?", "best batch", "(?:can'?t|cannot|won'?t) tell the diff\\b",
+    "reps? (?:hoodies?|sneakers?|shoes|trainers|jerseys?|kits?|shirts?|tees?|bags?|watch(?:es)?|jackets?|"
+    "caps?)",
     # heuristic-v7: any "<quality> copy" and a copy praised as indistinguishable from the real one
     "(?:good|great|very good|excellent|perfect|decent|nice)[\\s-]quality (?:copy|copies|replica|fake)",
     "(?:looks?|feels?) (?:exactly |just )?(?:the )?same as (?:the )?(?:real|original|genuine|authentic)"
@@ -215,7 +234,12 @@ REPLICA_MODEL_TERMS: tuple[str, ...] = (
 )
 BRAND_DISCLAIMERS: tuple[str, ...] = (
     "not official", "unofficial", "fan[\\s-]?made", "not licensed", "unlicensed",
+    # heuristic-v14: a look-alike sold under its own name ("NOT the designer one, its own brand name")
+    "not the (?:designer|branded|real|original|genuine) (?:one|version|product|item|brand)",
+    "(?:its|their|with its|under its) own (?:brand|label|name)(?: name)?",
 )
+# What a disclosed copy is called; struck from the text only when the copy is disclosed (authenticity.py).
+DISCLOSED_COPY_WORDS: tuple[str, ...] = ("replicas?", "dupes?", "inspired")
 # heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
 REPLICA_DISCLOSURES: tuple[str, ...] = (
     "marked (?:as )?(?:a )?(?:copy|replica|reproduction)", "museum (?:shop )?(?:copy|replica|reproduction)",
@@ -272,7 +296,8 @@ NUMERIC_UNITS: dict[str, str] = {
 # a screen), and kinds compared between title and attributes only (a lens review names many apertures).
 NUMERIC_SCOPE: dict[str, str] = {
     "screen size": r"\b(?:tvs?|televisions?|monitors?|displays?|screens?|laptops?|notebooks?|macbooks?|"
-                   r"chromebooks?|tablets?|ipads?|phones?|iphones?|smartphones?|projectors?|imacs?|e-?readers?)\b",
+                   r"chromebooks?|tablets?|ipads?|phones?|iphones?|smartphones?|projectors?|imacs?|"
+                   r"e-?readers?)\b",
     "focal length": r"\b(?:lens(?:es)?|cameras?|photography|telescopes?)\b",
     "maximum aperture": r"\b(?:lens(?:es)?|cameras?|photography)\b",
 }
@@ -287,6 +312,10 @@ UNIT_SCALE: dict[str, float] = {
 }
 # Units with two readings: a value agrees with another place if either reading does.
 UNIT_ALTERNATIVES: dict[str, tuple[str, float]] = {"gal": ("us gal", 3785), "gallon": ("us gallon", 3785)}
+# heuristic-v14: "50 ml (45 ml left)" and an attribute "remaining: 400 g" state what is left, not what is
+# sold.
+REMAINING_AFTER = r"\s*\)?\s*(?:left|remaining)\b"
+REMAINING_NAME = r"\b(?:remaining|left|remains)\b"
 SAME_VALUE_TOLERANCE = 0.05  # rounding and GB/GiB: within 5 % is the same value stated twice
 # What a buyer cannot tell when a kind disagrees, for the review's message.
 NUMERIC_NOTES: dict[str, str] = {
@@ -309,16 +338,19 @@ SIZE_ATTRIBUTE_VALUE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)?"
 AGE_SIZE = r"\b(?:age[sd]?|years?|yrs?|months?|mths?|[0-9]+\s*[ym]\b)"
 # A number followed by one of these is a measure, not a count ("a pair of 3 tonne stands").
 MEASURE_UNIT_AFTER = (r"(?![.,]\d)(?!\s*(?:tonnes?|tons?|t\b|kg|g\b|lbs?|oz|mm|cm|m\b|metres?|meters?|ft|"
-                      r"feet|in\b|inch|\"|'|l\b|litres?|liters?|ml|w\b|watts?|kw|v\b|volts?|amps?|a\b|mah|gb|tb|"
+                      r"feet|in\b|inch|\"|'|l\b|litres?|liters?|ml|w\b|watts?|kw|v\b|volts?|amps?|a\b|mah|gb|"
+                      r"tb|"
                       r"years?|yrs?|months?|%))")
 
+# "chairs x4", "A4 x2": a count after what is counted (in a description, one line of a list of parts).
+PART_COUNT = r"(?:(?<=[a-z])|(?<=[a-z]\d))\s+x\s?(\d{1,3})\b"
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
     r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of (\d{1,3})\b"
     + MEASURE_UNIT_AFTER,
     r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece|pack|count|ct)\b",
     # "65 x H 78 cm" is a size, not 65 of something
-    r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)", r"(?<=[a-z])\s+x\s?(\d{1,3})\b",
+    r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)", PART_COUNT,
 )
 NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
@@ -385,12 +417,21 @@ CONDITION_DEFECTS: tuple[str, ...] = (
 # A sealed claim is contradicted by any sign the seal was broken.
 SEALED_CLAIMS: tuple[str, ...] = (
     "sealed", "factory sealed", "unopened", "shrink[\\s-]?wrapped",
+    "nisb", "misb", "new in sealed box", "never (?:been )?opened",
     "still in (?:the )?(?:cellophane|shrink ?wrap)",
 )
+# heuristic-v14: "never swatched" claimed, "swatched twice" told: the same verb, done after all.
+NEVER_DONE_CLAIM = r"\bnever (?:been |ever )?(worn|ridden|driven|flown|\w{3,}ed)\b"
+DONE_AFTER_ALL = (r"\b{verb}\b(?: (?:it|them|this|these|her|him))?[^.!?\n]{{0,12}}?\b"
+                  r"(?:once|twice|three times|"
+                  r"a (?:few|couple(?: of)?) times|\d+ times|a (?:few|couple of) (?:days|weeks|months))\b")
 OPENED_TERMS: tuple[str, ...] = (
     "opened", "unsealed", "seal (?:is |was )?broken", "open(?:ed)? (?:it|the box|the seal)",
     "took (?:it )?out",
     "checked (?:the )?contents", "punched",
+    # heuristic-v14: opened in so many words ("I did open one of the bags"), or a seal cut
+    "(?:did|have|had|i|we) open(?:ed)?\\b",
+    "seals? (?:is |are |was |were )?(?:slit|cut|split|torn|lifted|peeled)",
 )
 
 # --- Family: too incomplete to assess ---------------------------------------------------------------
@@ -427,6 +468,8 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "clear-out", "declutter", "decluttering", "moving", "move", "spare", "leftover", "leftovers", "surplus",
     # heuristic-v13: the place a lot was cleared from ("Contents of unit 7", "lock-up contents")
     "contents", "unit", "units", "lockup", "lock-up", "container",
+    # heuristic-v14: swap-forum and barn-clearance shorthand ("FS: box of bits", "[H] parts [W] $$$", "wtt")
+    "fs", "ft", "wtt", "wts", "wtb", "h", "w", "hmu", "list", "barn", "yard", "workshop", "outbuilding",
 })
 
 # A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a
@@ -439,6 +482,8 @@ PLACEHOLDER_DESCRIPTIONS: tuple[str, ...] = (
     "nothing (?:to|else to) (?:say|add)", "ask(?: me)?(?: for (?:details|info))?", "any questions?(?: ask)?",
     "(?:dm|pm|msg|message|inbox|text|call)(?: me)?(?: for (?:details|info|more))?", "n/?a", "tbc", "tba",
     "info to follow", "details to follow", "x+", "[-_.*?!~=/]+",
+    # heuristic-v14: sold as it is, with nothing said of what it is ("As found. Offers.")
+    "as (?:found|is|seen)(?:[\\s.,!]+(?:offers|ono|no offers|cash only|collection only|no returns))*",
 )
 
 # --- Shared ------------------------------------------------------------------------------------------
@@ -577,7 +622,8 @@ COSMETIC_DAMAGE = (r"\b(?:paint|paintwork|cosmetic|lacquer|finish|decals?|sticke
                    r"(?:chips?|chipped|scuffs?|scuffed|scratch\w*|marks?)\b"
                    # heuristic-v7: the other way round ("dents in the paint"), and a small split in a seat
                    # cover or cushion, which is upholstery, not the structure
-                   r"|\b(?:dents?|dinks?|chips?|scuffs?|scratch\w*|marks?)\s+(?:[\w-]+\s+){0,2}?(?:in|on|to)\s+"
+                   r"|\b(?:dents?|dinks?|chips?|scuffs?|scratch\w*|marks?)\s+(?:[\w-]+\s+){0,2}?(?:in|on|"
+                   r"to)\s+"
                    r"(?:the\s+)?(?:paint|paintwork|lacquer|finish)\b"
                    r"|\b(?:seat|saddle|cushion|upholstery|fabric|cover|padding)s?\s+(?:[\w'-]+\s+){0,3}?"
                    r"(?:small|little|minor|slight|tiny)\s+(?:split|tear|rip)\b")

@@ -13,8 +13,9 @@ CONTEXT_WORDS = 3
 DEFECT_WORDS_BEFORE = 5  # the part comes before its defect ("the rubber stopper under the front is missing")
 LOOKBACK_CHARS = 50
 NEGATED_LIST_WORDS = 6  # words a denial reaches along an "or" list
-# "not sure about the recall" hedges, it does not deny (heuristic-v11).
-_DENIAL = r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?!\s+(?:sure|certain)\b)"
+# "not sure about the recall" hedges, it does not deny (heuristic-v11), and so does "dont know, label cut off"
+# (heuristic-v14).
+_DENIAL = r"\b(?:" + "|".join(NEGATION_WORDS) + r")\b(?!\s+(?:sure|certain|know|remember)\b)"
 _NEGATED_TAIL = re.compile(
     _DENIAL + r"(?:[\s,/]+[\w'-]+){0," + str(NEGATION_WINDOW_WORDS)
     + r"}[\s,/]*$", re.I)
@@ -29,6 +30,7 @@ _INSPECTION_TAIL = re.compile(r"\b(?:check|inspect|examine|look)\w*\s+(?:[\w'-]+
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|\bbut\b|\bhowever\b|\bexcept\b|\bapart from\b", re.I)
 _CONTEXT_BREAK = re.compile(r"[.,;:!?()\n]|\bbut\b|\bhowever\b|\band\b", re.I)
 _FREE_AFTER = re.compile(r"^[\s-]*free\b", re.I)
+_NON_BEFORE = re.compile(r"\bnon[\s-]?$", re.I)  # heuristic-v14: "non-asbestos", "non slip"
 # A quoted span: the opening mark starts a word and the closing mark ends one, so the apostrophes
 # of "don't" or "it's" never open a quotation.
 _QUOTED = re.compile(r"(?<![\w'\"])(['\"])[^'\"\n]{1,60}?\1(?![\w])")
@@ -56,13 +58,14 @@ def first_stated(pattern: re.Pattern[str], text: str) -> str:
 
 
 def is_negated(text: str, start: int, end: int) -> bool:
-    """A negation a few words before, within the same clause, advice to check for it, or "-free"
-    right after."""
+    """A negation a few words before, within the same clause, advice to check for it, "non-" right
+    before, or "-free" right after."""
     before = text[max(0, start - LOOKBACK_CHARS):start]
     breaks = list(_CLAUSE_BREAK.finditer(before))
     clause = before[breaks[-1].end():] if breaks else before
     return bool(_NEGATED_TAIL.search(clause) or _NEGATED_LIST_TAIL.search(clause)
-                or _INSPECTION_TAIL.search(clause) or _FREE_AFTER.match(text[end:]))
+                or _INSPECTION_TAIL.search(clause) or _NON_BEFORE.search(clause)
+                or _FREE_AFTER.match(text[end:]))
 
 
 def any_unnegated(terms: tuple[str, ...], texts: Iterable[str]) -> str:

@@ -24,8 +24,11 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_UNITS,
     OTHER_MEASURE_CONTEXT,
     OTHER_MODEL_CONTEXT,
+    PART_COUNT,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
+    REMAINING_AFTER,
+    REMAINING_NAME,
     SAME_VALUE_TOLERANCE,
     SIZE_ATTRIBUTE_NAMES,
     SIZE_ATTRIBUTE_VALUE,
@@ -78,7 +81,8 @@ def _places(listing: Listing, kind: str) -> list[tuple[str, str]]:
     """Where a quantity can be stated; RAM is not storage, so RAM attributes are left out."""
     ram_too = kind != "storage capacity"
     values = " ; ".join(value for name, value in listing.attributes
-                        if is_real(value) and (ram_too or not RAM_ATTRIBUTE.search(name)))
+                        if is_real(value) and (ram_too or not RAM_ATTRIBUTE.search(name))
+                        and not re.search(REMAINING_NAME, name))
     description = "" if kind in TITLE_AND_ATTRIBUTES_ONLY else listing.description
     return [("title", listing.title), ("description", description), ("attributes", values)]
 
@@ -87,8 +91,10 @@ def _measures(pattern: re.Pattern[str], text: str, kind: str) -> Values:
     """Each value with its unit, converted to the kind's base unit so equal values agree."""
     found: Values = {}
     for match in pattern.finditer(text):
-        if (kind == "storage capacity" and RAM_BEFORE.search(text[max(0, match.start() - 10):match.start()])
-                and not STORAGE_AFTER.match(text, match.end())):
+        before = text[max(0, match.start() - 10):match.start()]
+        ram = (kind == "storage capacity" and RAM_BEFORE.search(before)
+               and not STORAGE_AFTER.match(text, match.end()))
+        if ram or re.match(REMAINING_AFTER, text[match.end():], re.I):
             continue
         number, unit = match.group(1), (match.group(2) or "").lower().lstrip("-").rstrip("s")
         value = _value(number)
@@ -111,8 +117,17 @@ def _quantities(listing: Listing) -> list[Place]:
     named = [v for n, v in listing.attributes if n in QUANTITY_ATTRIBUTE_NAMES and is_real(v)]
     stated = {m.group(1): float(m.group(1)) for v in named if (m := re.match(r"\s*(\d{1,4})\b", v))}
     return [("title", _counts(listing.title, QUANTITY_PATTERNS + TITLE_COUNT_PATTERNS)),
-            ("description", _counts(listing.description, QUANTITY_PATTERNS + DESCRIPTION_TOTAL_PATTERNS)),
+            ("description", _described_counts(listing.description)),
             ("quantity attribute", stated)]
+
+
+def _described_counts(text: str) -> Values:
+    """A description's counts; a list of parts counted one by one ("A4 x2, 5x7 x3") is their sum."""
+    counts = _counts(text, QUANTITY_PATTERNS + DESCRIPTION_TOTAL_PATTERNS)
+    parts = [float(match.group(1)) for match in re.finditer(PART_COUNT, text, re.I)]
+    if len(parts) > 1:
+        counts[f"{sum(parts):g} in all"] = sum(parts)
+    return counts
 
 
 def _counts(text: str, patterns: tuple[str, ...]) -> Values:

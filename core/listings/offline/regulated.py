@@ -7,7 +7,9 @@ from core.listings.offline.matching import any_stated, any_unnegated, terms_patt
 from core.listings.offline.regulated_vocabulary import (
     CHECK_EVASION_TERMS,
     CHEMICAL_WORDS,
+    CONTAINER_WORDS,
     CONTROLLED_CONTEXT,
+    EMPTY_TERMS,
     GENERAL_DOCUMENTS,
     LEGAL_DOCUMENTS,
     MEDICAL_CLAIM_TERMS,
@@ -36,6 +38,8 @@ def regulated_goods(listing: Listing) -> list[Finding]:
     texts = [listing.heading, *listing.seller_texts[1:], listing.raw]
     kind, hit = next(((kind, hit) for kind, terms in REGULATED_GOODS.items()
                       if (hit := any_unnegated(terms, texts))), ("", ""))
+    if hit and _empty_container(listing):
+        kind, hit = "", ""
     if not hit and (hit := _missing_document(listing)):
         kind = MISSING_DOCUMENT_KIND
     if not hit and (hit := _unlabelled_chemical(listing)):
@@ -62,6 +66,12 @@ def _missing_document(listing: Listing) -> str:
     if terms_pattern(CONTROLLED_CONTEXT).search(listing.heading):
         documents = f"{LEGAL_DOCUMENTS}|{GENERAL_DOCUMENTS}"
     return any_stated(missing_document_terms(documents), listing.seller_texts)
+
+
+def _empty_container(listing: Listing) -> bool:
+    """The heading names a container and the listing says it is empty: the word is on it, not in it."""
+    return bool(terms_pattern(CONTAINER_WORDS).search(listing.heading)
+                and any_stated(EMPTY_TERMS, listing.seller_texts))
 
 
 def _unlabelled_chemical(listing: Listing) -> str:

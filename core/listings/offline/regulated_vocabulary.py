@@ -16,9 +16,10 @@ _PROTECTED_ANIMALS = ("(?:(?:barn|tawny|snowy|eagle|little|long-eared|short-eare
                       "bitterns?)")
 # heuristic-v13: a poison or chemical (CHEMICAL_WORDS) without the maker's label (UNLABELLED_TERMS).
 _CHEMICAL = ("(?:(?:rat|mouse|rodent|mole) )?(?:poisons?|pesticides?|herbicides?|insecticides?|rodenticides?|"
-             "weed ?killers?|slug pellets?|chemicals?|chlorine|acids?|caustic \\w+|bleach|solvents?)")
+             "weed ?killers?|slug pellets?|chemicals?|chlorine|acids?|caustic \\w+|bleach|solvents?|"
+             "sheep ?dips?|fungicides?|organophosphates?)")
 _UNLABELLED = ("(?:unlabel+ed|no labels?|without (?:a |its |the |any )?labels?|"
-               "labels? (?:gone|missing|removed|"
+               "labels? (?:(?:are|is|have|has) )?(?:gone|missing|removed|faded|illegible|unreadable|"
                "worn off|came off)|decanted|repackaged|mixed together|in (?:a |an )?(?:unmarked|plain) "
                "(?:bags?|bottles?|tubs?|containers?|jars?))")
 CHEMICAL_WORDS: tuple[str, ...] = (_CHEMICAL,)
@@ -30,7 +31,7 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "vape (?:kits?|pens?)",
         "e-?cigarettes?", "snus",
         "tobacco(?![\\s-]*(?:pipes?|pouch\\w*|tins?|jars?|box\\w*|humidors?|colou?r\\w*))",
-        "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*))",
+        "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*|burns?|holes?|marks?|smoke|smell))",
         "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?))"),
     "unlicensed home-made alcohol": (
         "home[\\s-]?(?:distilled|distilling|made (?:spirits?|vodka|gin|whisk(?:e)?y|rum|brandy|absinthe|"
@@ -43,7 +44,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "alcohol": ("alcoholic (?:drinks?|beverages?)", "liquor",
                 "(?:whisk(?:e)?y|vodka|tequila|bourbon|cognac|brandy|absinthe|mezcal|rum|gin|port|sherry|"
                 "champagne|prosecco|wine)s? \\d+\\s?(?:cl|ml|l|litres?)\\b"
-                "(?![\\s-]*(?:glass\\w*|decanters?|stones?|tumblers?|racks?|holders?|openers?|cool\\w*|labels?))",
+                "(?![\\s-]*(?:glass\\w*|decanters?|stones?|tumblers?|racks?|holders?|openers?|cool\\w*|"
+                "labels?))",
                 "(?:single malt|blended malt|cask strength)",
                 "(?:aged|year[\\s-]old) (?:whisk(?:e)?y|scotch|rum|port)",
                 "\\d{1,2}\\s?(?:yo|year old|years old) (?:whisk(?:e)?y|scotch|rum|bourbon|malt)",
@@ -62,7 +64,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "switchblades?", "flick knives?", "flick knife", "gravity knives?", "gravity knife",
                "butterfly knives?", "butterfly knife", "balisongs?", "automatic knives?", "automatic knife",
                "auto knives?", "auto knife", "otf", "out[\\s-]the[\\s-]front", "knuckle[\\s-]?dusters?",
-               "brass knuckles", "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
+               # heuristic-v14: a model car's steering knuckles in brass are parts, not a weapon
+               "brass knuckles(?![^.!?\\n]{0,40}\\b(?:diff\\w*|axles?|hubs?|servos?|steering|shocks?|"
+               "links?))",
+               "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
                "firearms?", "handguns?", "(?<!water )(?<!glue )(?<!nerf )(?<!toy )pistols?(?![\\s-]*grips?)",
                "revolvers?", "shotguns?", "rifles?(?![\\s-]*(?:scopes?|bags?|cases?|slings?))",
                "ammunition", "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
@@ -79,13 +84,20 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:high[\\s-]capacity|extended|drum|pistol|rifle|ar|ak|glock) (?:mags?|magazines?)",
         "lower parts kits?",
         "(?:9|10) ?mm (?:rounds|ammo|cartridges)", "\\.22 (?:lr|rounds|ammo)", "12[\\s-]?(?:gauge|bore) "
-        "(?:shells|cartridges)"),
+        "(?:shells|cartridges)",
+        # heuristic-v14: a shotgun named by its bore or build, not its cleaning kit or case
+        "(?:12|16|20|28)[\\s-]?bore(?![\\s-]+(?:cleaning|cleaner|brush\\w*|rods?|snakes?|slips?|cases?|bags?|"
+        "sleeves?|slips?|pull[\\s-]?through))",
+        "(?:side[\\s-]by[\\s-]side|over[\\s-](?:and[\\s-])?under) (?:shotguns?|guns?|12|20|16|28)"),
     "explosives or fireworks": (
         "(?:display|professional|pro|category f[2-4]|f[2-4]|1\\.3g|1\\.4g|consumer|cake|aerial) fireworks?",
         "1\\.[34]g\\b", "(?:display|aerial|mortar|salute) shells",
         "fireworks? (?:cakes?|rockets?|shells?|mortars?|barrages?|displays?|packs?|boxes|for sale)",
         "category f[2-4]", "\\bf[34] (?:fireworks?|cakes?|rockets?|pyro\\w*)", "pyrotechnics?", "pyro",
-        "explosives", "(?:plastic|high) explosives?", "detonators?", "blasting caps?", "det cord",
+        # heuristic-v14: the word on a crate, box or sign is not the goods
+        "(?:(?:plastic|high) )?explosives?(?![\\s-]+(?:crates?|box(?:es)?|tins?|signs?|labels?|stencils?|"
+        "chests?))",
+        "detonators?", "blasting caps?", "det cord",
         "black powder",
         "gun ?powder", "(?:distress|marine|hand|parachute|rocket) flares?", "thunderflash\\w*",
         "smoke grenades?",
@@ -130,6 +142,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:local |dental )?ana?esthetics?(?! (?:gels?|sprays?|creams?))", "lidocaine", "lignocaine",
         "articaine", "botulinum(?: toxin)?", "botox", "dermal fillers?",
         "(?:lip|hyaluronic(?: acid)?) fillers?",
+        # heuristic-v14: prescription retinoids
+        "tretinoin", "isotretinoin", "(?:ro)?accutane", "prescription[\\s-]strength",
         "ketamine", "propofol", "(?:prescription|injectable|injection) (?:vials?|ampoules?)"),
     "veterinary medicine": ("flea (?:treatments?|drops|spot-?ons?)", "spot-?on (?:treatments?|pipettes?)",
                             "(?:de)?wormers?", "worming (?:tablets|treatments?)", "permethrin", "fipronil"),
@@ -201,7 +215,13 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "ticket resale above face value": (
         "(?:double|triple|twice|three times|(?:\\d+(?:\\.\\d)?)\\s?x) (?:the |its |their )?face value",
         "(?:above|over|more than) (?:the |its |their )?face value", "face value \\+\\s?\\d+ ?%"),
-    "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom"),
+    "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom",
+             # heuristic-v14: psilocybin mushrooms sold as spores "for microscopy"
+             "spore (?:syringes?|prints?|swabs?|vials?)", "golden teachers?", "cubensis"),
+    # heuristic-v14: traps banned for use on wild animals
+    "banned trap": ("gin traps?", "leg[\\s-]?hold traps?", "jaw traps?", "pole traps?", "bird ?lime"),
+    # heuristic-v14: tax-rebated fuel, which may not be used on the road
+    "rebated fuel": ("red diesel", "rebated (?:fuel|diesel|gas ?oil)", "marked (?:diesel|gas ?oil)"),
     # heuristic-v13: poisons and pool or garden chemicals decanted or mixed without the maker's label
     UNLABELLED_CHEMICAL_KIND: (
         _CHEMICAL + "\\b[^.!?\\n]{0,60}?\\b" + _UNLABELLED,
@@ -276,6 +296,12 @@ REGULATED_REASONS: dict[str, str] = {
     "illegally modified vehicle": (
         "an e-bike or e-scooter altered past its legal speed or power limit is no longer road legal, is "
         "uninsured and unsafe, and may not be sold as a road vehicle"),
+    "banned trap": (
+        "gin, leg-hold and pole traps are illegal to use on wild animals in most countries; a working one "
+        "sold for use may not be listed"),
+    "rebated fuel": (
+        "red (rebated) diesel may not be used in road vehicles, and selling it needs registration as a "
+        "dealer"),
     "drug": ("controlled drugs are a controlled substance and illegal to sell; home-made edibles also have "
              "no food-safety or dose checks"),
     "illegal electronics or lasers": (
@@ -297,6 +323,12 @@ REGULATED_REASONS: dict[str, str] = {
         "implausibly low for a licence suggests a grey-market key"),
 }
 
+# heuristic-v14: a crate, tin or sign that only bears the word ("EXPLOSIVES crate ... completely empty").
+CONTAINER_WORDS: tuple[str, ...] = ("crates?", "box(?:es)?", "tins?", "bottles?", "cases?", "jars?", "drums?",
+                                    "cans?", "packets?", "signs?", "chests?")
+EMPTY_TERMS: tuple[str, ...] = (
+    "(?:completely|totally|all|sold|comes?|is|are) empty", "contents?:? (?:empty|none)", "no contents",
+    "just (?:a|the) (?:box|crate|tin|case|sign|chest)")
 # Offering to skip a legal check is a signal of its own; these terms carry their own negation.
 CHECK_EVASION_TERMS: tuple[str, ...] = (
     "no (?:id|age) (?:needed|required|checks?|verification)", "no age check", "no questions asked",
@@ -304,6 +336,10 @@ CHECK_EVASION_TERMS: tuple[str, ...] = (
     "permits?)\\b(?:\\s+(?:or|and|/)\\s+[\\w-]+(?:\\s+checks?)?)?(?:\\s+[\\w-]+){0,3}?\\s+"
     "(?:needed|required|necessary)", "without (?:an? )?(?:ffl|background checks?|licen[cs]es?|permits?)",
     "no prescription (?:needed|required)", "without (?:a )?prescription", "untraceable",
+    # heuristic-v14: sold to dodge a check ("no one checks", "not sold here so stock up")
+    "no ?one checks", "nobody checks", "(?:won'?t|never|will not) get (?:checked|caught)",
+    "not (?:sold|available|legal|allowed) (?:here|in (?:the )?(?:uk|us|usa|eu|this country))",
+    "no english (?:labels?|labelling|instructions|ingredients)",
 )
 
 # --- Family: medical and health claims ---------------------------------------------------------------
@@ -326,6 +362,7 @@ HEALTH_CONDITIONS: tuple[str, ...] = (
     "flu", "influenza", "colds? and flu", "viruses", "virus(?:es)? and bacteria", "viral infections?",
     "coronavirus(?:es)?", "norovirus", "chest infections?", "pneumonia", "measles", "chickenpox",
     "whooping cough", "tonsillitis", "sinusitis", "strep throat",
+    "scoliosis", "sciatic\\w*", "hearing loss", "bad eyesight", "short[\\s-]?sightedness",
 )
 # Everyday complaints: only "cures" or "heals" them is a claim; "eases back pain" is ordinary.
 MINOR_AILMENTS: tuple[str, ...] = (
@@ -345,7 +382,9 @@ _CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|
           "guards? against|wards? off|keeps? (?:\\w+ ){0,3}?(?:safe )?from|stops? (?:you |them )?(?:getting|"
           "catching)|immune to|"
           # heuristic-v13: a condition claimed halted ("stopped their cancer growing")
-          "stop(?:s|ped|ping)?|halts?|halted|slows?|slowed)")
+          "stop(?:s|ped|ping)?|halts?|halted|slows?|slowed|"
+          # heuristic-v14: a condition claimed fixed ("fixes scoliosis")
+          "fix(?:es|ed)?|corrects?|corrected|straighten(?:s|ed)?)")
 MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     _STRONG_CLAIM + "\\s+(?:\\w+\\s+){0,3}?" + _AILMENT,
     _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
@@ -360,6 +399,12 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     "(?:diffus\\w*|skin|swallow\\w*|ingest\\w*|breath\\w*|inhal\\w*|rub\\w*)",
     "miracle\\s+(?:cure|remedy|treatment|oil|supplement|pills?|tea|water|healing|results?)",
     "miraculous(?:ly)?\\s+(?:heal\\w*|cure\\w*|results?)",
+    # heuristic-v14: a remedy named for the condition, a sense claimed restored, rapid weight loss promised
+    _CONDITION + "(?:\\s+[\\w'-]+)?\\s+(?:drops|pills|tablets|capsules|supplements?|remed(?:y|ies)|tea|"
+    "tinctures?|oils?|sprays?|patches)",
+    "(?:cured|healed|fixed|restored|saved) (?:mine|my (?:[\\w'-]+ ){0,2}?(?:hearing|eyesight|sight|memory|"
+    "joints?|spine|skin|hair))",
+    "lost \\d+ ?(?:kg|kgs|kilos?|lbs?|pounds|stone) in (?:\\d+|a|one|two|three|four) (?:days?|weeks?)",
     # heuristic-v13: ageing itself claimed reversed, and a prescribed treatment claimed unnecessary
     "revers(?:es?|ed|ing) (?:the )?(?:signs of )?(?:ageing|aging)(?: at (?:a |the )?cellular level)?",
     "(?:without|no (?:more |need (?:for|of) )|instead of) (?:any )?(?:antibiotics|medication|medicines?|"

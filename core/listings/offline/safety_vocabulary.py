@@ -28,7 +28,13 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "protective (?:gear|equipment|clothing|glasses|goggles|gloves|boots|pads?|visors?)",
         "rescue (?:ropes?|throw ?bags?|kits?|kni(?:fe|ves)|blankets?|boards?|tubes?|buoys?)",
         "life[\\s-]?saving", "emergency (?:beacons?|escape\\w*|ladders?|flares?)",
-        "(?:personal )?locator beacons?", "epirbs?", "plbs?", "distress flares?"),
+        "(?:personal )?locator beacons?", "epirbs?", "plbs?", "distress flares?",
+        # heuristic-v14: climbing protection and flying or kiting gear, by the sport's own words
+        "cams", "camming (?:devices?|units?)", "trad racks?",
+        "climbing (?:gear|kit|racks?|equipment|protection)",
+        "paragliders?", "paragliding", "hang ?gliders?", "(?:reserve )?parachutes?", "kitesurf\\w*",
+        "kiteboard\\w*", "(?:surf|foil|power|lei|tube|bow|c) kites?", "kites? (?:and|\\+|&) bars?",
+        "avy (?:transceivers?|beacons?)", "avalanche (?:gear|kit|probes?|airbags?)"),
     "breathing or diving equipment": (
         "scuba", "(?:dive|diving|scuba|first[\\s-]stage|second[\\s-]stage|breathing) regulators?",
         "(?:dive|diving|scuba) regs?",
@@ -107,7 +113,8 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "engine (?:hoists?|cranes?|stands?)", "car ramps?", "axle stands?", "work ?platforms?", "hammocks?"),
     "power tool with a blade or guard": (
         "chainsaws?", "chain saws?", "angle grinders?", "circular saws?", "table saws?", "mitre saws?",
-        "miter saws?", "band ?saws?", "log splitters?", "wood chippers?", "nail guns?", "brush ?cutters?",
+        "miter saws?", "band ?saws?", "saw ?benches?", "(?:panel|rip|radial[\\s-]arm|bench|sliding) saws?",
+        "log splitters?", "wood chippers?", "nail guns?", "brush ?cutters?",
         "strimmers?", "lawn ?mowers?", "planers?", "routers? table"),
     "medical or mobility equipment": (
         "blood pressure monitors?", "thermometers?", "glucose (?:meters?|monitors?)", "nebuli[sz]ers?",
@@ -170,6 +177,8 @@ SHAPE_ONLY = (r"^(?:(?!\b(?:crack|chip|split|broke|rust|flak|peel|craz|burn|melt
 # heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
 # in watts or run from the mains is electrical, whatever it is called.
 PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
+    # heuristic-v14: anything charged from a lead has a battery that must not overheat
+    "rechargeable device": ("rechargeable", "usb[\\s-]?(?:powered|charging|charged)", "charger incl\\w*"),
     "mains-powered appliance": (
         "\\d+(?:\\.\\d+)?\\s?(?:w|watts?|kw)(?!/)", "mains(?:[\\s-](?:powered|operated|lead|cable|plug|"
         "voltage))?", "plugs? (?:it |them )?in", "unplug\\w*", "(?:uk|eu|us|3[\\s-]pin|three[\\s-]pin) plug",
@@ -194,6 +203,11 @@ _OVERHEATING = (
     # heuristic-v7: the electrics themselves get warm
     "(?:controller|control|plug|cable|lead|cord|socket|adapter|adaptor|charger|battery|switch|wires?)s? "
     "(?:gets?|got|getting|runs?|goes|went) (?:really |very |quite |a bit |rather |slightly )?(?:warm|hot)",
+    # heuristic-v14: one side heating up, or heat while charging
+    "(?:side|part|end|corner|one side|back|front) (?:gets?|getting|runs?) (?:quite |very |really )?"
+    "(?:hot|warm)",
+    "(?:gets?|getting|got|runs?) (?:\\w+ )?(?:hot|warm)(?: hot)? (?:when|while) (?:charging|in use|on "
+    "charge)",
 )
 OVERHEATING_KIND = "overheating or a failed control"
 # "Broken in" is worn in (boots, a saddle, a glove), not broken.
@@ -207,7 +221,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:a|the|one|after a|had a|took a|two|some|several|big|hard|heavy)\\s+(?:[\\w-]+\\s+)?falls?"
         "(?![\\s-]*arrest)",
         "crash(?:ed|es)?(?![\\s-]*(?:helmets?|hats?|pads?|mats?|tests?|tested|rated))", "accidents?",
-        "impacts?(?![\\s-]*(?:resist\\w*|protect\\w*|absorb\\w*|rated|rating|tested|standards?|zones?|liners?|foam))",
+        "impacts?(?![\\s-]*(?:resist\\w*|protect\\w*|absorb\\w*|rated|rating|tested|standards?|zones?|"
+        "liners?|foam))",
         "impacted", "collisions?", "knock(?:ed)?", "took (?:a|the|one) (?:knock|hit|bang|fall|tumble)",
         "hit (?:by|a|the)(?!\\s+road\\b)",
         "bump(?:ed|s)?(?![\\s-]*caps?)", "shunts?", "prang(?:ed)?", "fender[\\s-]?benders?",
@@ -238,7 +253,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "compressed", "squashed", "crushed", "deformed", "buckled", "slat (?:is )?(?:loose|broken|cracked)"),
     "corrosion or a failing coating": (
         "rust(?:y|ed|ing)?", "corroded", "corrosion", "peeling", "flaking", "flakes?", "scratched coating",
-        "coating (?:is )?(?:coming|worn|flaking|peeling) off", "mould", "mold", "mouldy", "moldy",
+        "coating (?:is )?(?:coming|worn|flaking|peeling) off",
+        # heuristic-v14: mould that grows, not the mould a replica was cast from
+        "(?<!from a )(?<!from the )(?<!in a )(?<!community )(?<!silicone )(?<!casting )mou?ld(?![\\s-]*(?:ed|"
+        "made|cast))",
+        "mouldy", "moldy",
         "worn (?:down|through|out)", "bald", "low tread", "pitted", "pitting", "tarnished inside"),
     "a leak or malfunction": (
         _LEAK, "drips?", "dripping",
@@ -254,6 +273,13 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "stopped working", "intermittent\\w*",
         *_FAILED_CONTROL,
         "cuts? out", "sticking", "jamming", "flood(?:ed|ing)", "seized(?: up)?", "seizing",
+        # heuristic-v14: a release that sticks, a load that creeps down, a warning that lies
+        "(?:is|are|feels?|gets?|got|a bit|bit|slightly|quite|gone|going) sticky",
+        "(?:sinks?|creeps?|drifts?|lowers?|comes? down|goes? down|drops?) (?:back )?(?:down )?(?:slowly |"
+        "gradually )?(?:overnight|by itself|on its own|by (?:the )?morning)",
+        "(?:back )?on the (?:floor|ground) by (?:the )?morning",
+        "(?:shows?|says|gives?) (?:a )?low bat\\w* (?:warning )?(?:with|on) (?:fresh|new)",
+
         # heuristic-v13: water got into it, a mechanism that gives up part way
         "flood[\\s-]?damaged?", "(?:from|in|after|during|by) (?:a |the )?floods?(?:\\s+claim)?",
         "water[\\s-]?damaged?", "stops? (?:half[\\s-]?way|part[\\s-]?way|mid[\\s-]?way)",
@@ -291,17 +317,27 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "super ?glue", "glued", "bodged", "sealant", "re-?wired", "home[\\s-]?made repair",
         # heuristic-v7: put back together by the seller ("welded back on", "bolted back together")
         "(?:welded|bolted|screwed|tied|cable[\\s-]tied|riveted|stitched) back (?:on|together|up)",
-        "(?:welded|cable[\\s-]tied) (?:it |them )?(?:up|together)"),
+        "(?:welded|cable[\\s-]tied) (?:it |them )?(?:up|together)",
+        # heuristic-v14: a part swapped by the owner for something else ("replaced by me with kite line")
+        "(?:replaced|spliced|re-?stitched|re-?sewn|re-?sewed|re-?laced) (?:[\\w-]+ ){0,3}?(?:by me|myself)",
+        "(?:replaced|swapped) (?:[\\w-]+ ){0,4}?with (?:some |a |an )?(?:[\\w-]+ )?(?:kite|fishing|generic|"
+        "random|"
+        "cheap|cheaper|non[\\s-]?original|aftermarket|hardware store) (?:line|string|cord|rope|parts?|"
+        "bolts?)"),
     "loose or missing parts": (
         "missing", "misisng", "missng", "incomplete", "gone missing", "went missing",
         # heuristic-v7: a safety device said to be absent ("no flashback arrestors",
         # "without its safety catch")
         "(?:no|without|minus) (?:the |its |a |any )?(?:safety|protective|flashback|non[\\s-]?return) [\\w-]+",
-        "(?:springs?|bolts?|screws?|pins?|clips?|straps?|buckles?|pads?|feet|foot|wheels?|guards?|caps?|parts?|"
+        "(?:springs?|bolts?|screws?|pins?|clips?|straps?|buckles?|pads?|feet|foot|wheels?|guards?|caps?|"
+        "parts?|"
         "pieces?|brackets?|stoppers?) (?:are|is|has|have|had) (?:now |since )?(?:gone|disappeared)",
         "(?:falls?|fell|fallen|keeps? falling) (?:off|out)", "parts? (?:not included|lost)",
         "(?:is |are )?(?:falling|coming) (?:off|out|apart|loose)",
         "lost the",
+        # heuristic-v14: a guard or part that came off and was never put back
+        "(?:came|come|taken|took (?:it|them)) off (?:years|long|ages|months) ago",
+        "(?:has|have|had) been (?:removed|taken off)", "removed (?:years|long|ages) ago",
         "(?:got|was|were|went|is|are) lost",
         "no longer (?:has|have|comes? with)", "came loose", "comes? loose", "loose (?:beads?|parts?|pieces?|"
         "slats?|screws?|bolts?|buckles?|straps?)",
@@ -340,7 +376,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "labels?(?:\\s+[\\w'-]+){0,4}?\\s+(?:faded|unreadable|illegible|worn off|rubbed off|peeled off|"
         "(?:is|are|has|have) (?:gone|missing))",
         "unknown (?:model|make|brand|history|age|origin)",
-        "(?:model|make|brand|age|history) (?:is )?unknown"),
+        "(?:model|make|brand|age|history) (?:is )?unknown",
+        # heuristic-v14: no maker and no safety mark on it
+        "no (?:ce|ukca|ul|etl|bsi|kitemark|fcc|safety) (?:marks?|markings?|certification|labels?|stamps?)",
+        "no brand(?: name)? on (?:it|them|the \\w+)"),
     "wear past its limit": (
         "(?:below|under|beneath|past|beyond|exceeds?|exceeding|exceeded|reached) (?:the )?(?:stamped |legal |"
         "safe |manufacturer'?s? |recommended )?(?:minimum|min\\b|(?:minimum|min|wear|service|discard|legal|"
@@ -375,6 +414,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         # heuristic-v7: never had it checked ("never had it checked or updated", "hasn't been tested")
         "never (?:had (?:it|them) |been )?(?:checked|tested|inspected|serviced|calibrated|updated)",
         "(?:has|have|had)(?:n'?t| not) been (?:checked|tested|serviced|inspected|calibrated)",
+        "never (?:been |had (?:it|them) )?(?:sent|taken|sent off|returned) (?:in |back |off )?(?:for|to) "
+        "(?:a |its |any )?(?:check|service|inspection|test|calibration)",
         "needs? (?:a )?(?:re-?test|requalification|recertification|re-?inspection)"),
 }
 _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coating", "a leak or malfunction",
@@ -409,6 +450,7 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "other product for a baby or toddler": ("a home repair", "an unknown model, age or history", HEDGE_KIND,
                                             PAST_DATE_KIND),
     "mains-powered appliance": (OVERHEATING_KIND, "a home repair"),
+    "rechargeable device": (OVERHEATING_KIND, "a home repair"),
     "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
                             "wear past its limit", "a leak or malfunction",
                             "an unknown model, age or history", HEDGE_KIND),
@@ -434,6 +476,8 @@ PROTECTIVE_PARTS: tuple[str, ...] = (
     "load rating", "weight limit", "airbags?",
     # heuristic-v13: the switch that stops a machine when its lid or door opens
     "(?:lid |door |safety |guard )?interlocks?",
+    # heuristic-v14: a saw's riving knife and crown guard, a kite's quick release
+    "riving knife", "crown guards?", "quick[\\s-]?releases?", "chicken loops?",
     "buckles? (?:on|of) the harness",
 )
 PROTECTIVE_PART_DEFECTS = ("structural damage", "loose or missing parts", "a leak or malfunction",
@@ -490,6 +534,9 @@ SAFETY_REASONS: dict[str, str] = {
     "mains-powered appliance": (
         "an electrical hazard: a mains appliance that overheats or whose thermostat or switch fails can "
         "cause a fire or burns"),
+    "rechargeable device": (
+        "a battery fire hazard: a rechargeable device that overheats or was repaired at home can catch fire "
+        "while charging or against the skin"),
     "protective part": (
         "a part whose job is to protect life or limb (a guard, rail, harness, restraint, brake or deck) that "
         "is broken, missing or not working is a safety risk whatever the product"),
@@ -534,6 +581,8 @@ FIRE_HAZARDS: tuple[str, ...] = (
 # A battery product that swells is a fire risk even when the listing never says "battery".
 SWELLING_TERMS: tuple[str, ...] = (
     "swol+[ae]n", "swel+ed", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?",
+    "(?:a bit|slightly|quite|gone|going|getting|sits?|sitting|looks?|looking|bit) (?:a bit |slightly "
+    ")?fat(?:ter)?",
     "bulg\\w*", "bloated",
     "expanded", "expanding",
 )
@@ -567,4 +616,6 @@ SAFETY_USE_DISCLAIMERS: tuple[str, ...] = (
     "(?:use |purposes? |piece )?only",
     "(?:sold|offered) (?:as|for) (?:display|decoration|a prop|crafts?|crafting|upcycling|scrap|material)",
     "any life[\\s-]?safety use",
+    # heuristic-v14: a costume piece or prop replica protects nobody
+    "cosplay", "(?:fan[\\s-]made|prop|costume|display|film|movie|screen) replicas?",
 )

@@ -113,7 +113,9 @@ LUXURY_BRANDS = (
 # --- Text patterns that state a fact (searched after negations like "no box" are removed) --------
 
 _CONDITION_NEW_STRONG = (
-    r"\b(?:brand[\s-]new|new\s+(?:in|with)\s+(?:box|tags?|packaging)|new\s+and\s+sealed|"
+    r"\b(?:brand[\s-]new|(?<!like )(?<!as )(?<!nearly )(?<!almost )new\s+(?:in|with)\s+(?:box|tags?|"
+    r"packaging)|"
+    r"new\s+and\s+sealed|"
     r"(?:factory[\s-])?sealed(?:\s+in\s+box)?|unopened|never\s+(?:been\s+)?(?:used|worn|opened)|"
     r"unused|unworn|bnib|bnwt|nwt|"
     # "nib" is new-in-box, except a pen's nib ("M nib", "fine nib", "14k gold nib")
@@ -121,9 +123,13 @@ _CONDITION_NEW_STRONG = (
     r"(?<!stub )(?<!flex )(?<!\dk )(?<!\dkt )(?<!\dct )nib"
     r"(?![\s-]*(?:sizes?|width|units?|holders?|writes?|is|has|was)\b))\b"
 )
+# heuristic-v14: one word may stand between ("new lithium battery", "new drive belts"), and more parts
 _NOT_A_PART = (
-    r"(?![\s-]+(?:batter(?:y|ies)|screens?|display|case|strap|band|laces|cable|charger|parts?|"
-    r"pads?|tyres?|tires?|soles?|keyboard|balance|york|zealand|look|era|edition|model|version|"
+    r"(?![\s-]+(?:[\w-]+\s+)?(?:batter(?:y|ies)|screens?|display|case|strap|band|laces|cable|charger|parts?|"
+    r"pads?|tyres?|tires?|soles?|keyboard|belts?|bulbs?|blades?|brushes|bearings?|seals?|gaskets?|tubes?|"
+    r"chains?|strings?|hoses?|filters?|springs?|fuses?|valves?|pumps?|grips?|handles?|tips|inner tubes?|"
+    r"cartridges?|needles?|stylus|heads?|drives?|motors?|"
+    r"balance|york|zealand|look|era|edition|model|version|"
     r"owner|generation|gen|arrivals?|home))"
 )
 _CONDITION_NEW_BARE = (
