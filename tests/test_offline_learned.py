@@ -42,8 +42,9 @@ RISKY: list[Case] = [
     ("Rowing machine", "Seat rail is cracked at the join and the strap is frayed, makes a grinding noise. "
      "Perfectly safe to use. Heavy, collection only, cash.", "Fitness", "40", {"brand": "unknown"}),
 ]
-# Flagged by heuristic-v8 to v11; the stricter decision of heuristic-v12 (chosen on v6-v13) leaves it with
-# the seller (score 0.73 against a threshold of 1.05): the price of fewer false positives on new authors.
+# Flagged by heuristic-v8 to v11; the stricter decisions of heuristic-v12 to v14 (each fold within its own
+# 5 %) left it with the seller; the pooled decision of heuristic-v15 (threshold 0.41) sends it to a
+# person again.
 MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
               "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
               {"colour": "grey"})
@@ -75,11 +76,11 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     assert "rowing" not in weights and "gazebo" not in weights
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v18_set_the_decision():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v21_set_the_decision():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 19))]
-    assert tuple(f"v{number}" for number in range(6, 19)) == DECISION_SETS
-    assert not any(f"v{number}_" in file for file in files for number in (19, 20, 21))  # held out of v14
+    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 22))]
+    assert tuple(f"v{number}" for number in range(6, 22)) == DECISION_SETS
+    assert not any(f"v{number}_" in file for file in files for number in (22, 23, 24))  # held out of v15
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():
@@ -99,8 +100,10 @@ def test_a_risky_listing_in_wording_no_rule_knows_is_sent_to_a_person():
         assert review.quality_score <= 35
 
 
-def test_a_mildly_worded_defect_on_an_ordinary_item_is_left_with_the_seller_since_v12():
-    assert not review_listing(_draft(MILD)).requires_human_review
+def test_a_mildly_worded_defect_on_an_ordinary_item_goes_to_a_person_again_since_v15():
+    review = review_listing(_draft(MILD))
+    assert review.requires_human_review
+    assert review.issues[0].startswith("The listing reads like listings a person had to check")
 
 
 def test_the_learned_issue_quotes_the_sellers_words_and_asserts_no_claim():
@@ -196,6 +199,15 @@ def test_harmless_listings_the_rules_flag_count_in_the_share_not_as_the_signals_
     fold = _fold([float(score) for score in range(20)], risky=[(17.5, 0.5)])
     fold += [Scored(200.0, 0.5, Example(frozenset(), False, True))] * 20
     assert choose_decision([fold]).threshold == 17.25
+
+
+def test_the_false_positive_share_is_pooled_over_the_decision_folds():
+    """heuristic-v15: 80 harmless listings in two folds may have 4 added. At 36.5 the first fold alone adds
+    3 (above its own 5 % of 40) and the second none, so the listing at 36.5 is caught; at 35 five would be
+    added."""
+    first = _fold([float(score) for score in range(40)], risky=[(36.5, 0.5)])
+    second = _fold([float(score) - 10 for score in range(40)], risky=[])
+    assert choose_decision([first, second]) == Decision(threshold=36.25, min_risk_weight=0.3)
 
 
 def test_with_no_room_for_a_false_positive_the_signal_stays_silent():

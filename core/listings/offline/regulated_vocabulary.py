@@ -68,7 +68,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "brass knuckles(?![^.!?\\n]{0,40}\\b(?:diff\\w*|axles?|hubs?|servos?|steering|shocks?|"
                "links?))",
                "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
-               "firearms?", "handguns?", "(?<!water )(?<!glue )(?<!nerf )(?<!toy )pistols?(?![\\s-]*grips?)",
+               "firearms?", "handguns?",
+               "(?<!water )(?<!glue )(?<!nerf )(?<!toy )(?<!plastic )(?<!foam )(?<!cap )(?<!flintlock )"
+               "pistols?(?![\\s-]*grips?)",
                "revolvers?", "shotguns?", "rifles?(?![\\s-]*(?:scopes?|bags?|cases?|slings?))",
                "ammunition", "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
                "knife for self[\\s-]defen[cs]e",

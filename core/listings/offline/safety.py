@@ -21,6 +21,7 @@ from core.listings.offline.safety_vocabulary import (
     DENT_MATTERS_ON,
     DENT_ONLY,
     FIRE_HAZARDS,
+    FIRE_RESOLVED,
     FOOD_CONTACT_PRODUCT,
     HAZARDS_BY_PRODUCT,
     OFF_THE_FOOD_SURFACE,
@@ -53,9 +54,12 @@ def safety_critical(listing: Listing) -> list[Finding]:
 
 
 def _fire_hazard(listing: Listing) -> list[Finding]:
-    """A swollen battery, bare wires or a gas smell is dangerous whatever the product; injections
-    included. On a battery product ("power bank", "e-bike") swelling alone is enough."""
-    hit = any_unnegated(FIRE_HAZARDS, [listing.raw])
+    """A swollen battery, bare wires or a gas smell is dangerous whatever the product, unless its sentence
+    says the part was replaced; injections included. On a battery product ("power bank", "e-bike")
+    swelling alone is enough."""
+    resolved = re.compile(FIRE_RESOLVED, re.I)
+    sentences = [text for text in re.split(r"[.!?\n]", listing.raw) if not first_unnegated(resolved, text)]
+    hit = any_unnegated(FIRE_HAZARDS, sentences)
     if not hit and "battery or electrical" in dict(_safety_products(listing)):
         hit = any_unnegated(SWELLING_TERMS, listing.seller_texts)
     if not hit:

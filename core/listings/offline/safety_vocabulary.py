@@ -137,7 +137,11 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "skate ?boards?", "long ?boards?", "penny boards?", "cruiser boards?", "skate", "skateboarding",
         "(?:kick |push |stunt )?scooters?", "roller ?skates?", "inline skates?", "roller ?blades?",
         "snow ?boards?", "skis", "go[\\s-]?karts?", "ride[\\s-]?ons?", "sledges?", "sleds?", "bmx",
-        "balance boards?", "bikes?", "bicycles?"),
+        "balance boards?",
+        # heuristic-v15: a bike's tools, stand or lights are not the bike
+        "(?:bikes?|bicycles?)(?![\\s-]+(?:tools?|stands?|work ?stands?|racks?|locks?|lights?|pumps?|"
+        "computers?|"
+        "bags?|covers?|shoes|shorts|jerseys?|gloves|bells?|mirrors?|trainers?|books?|magazines?|posters?))"),
     "vehicle safety part": (
         "brake (?:pads?|discs?|rotors?|calipers?|shoes|lines?|hoses?)", "brakes", "tyres?", "tires?",
         "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)", "wheel nuts",
@@ -155,6 +159,7 @@ _ACCESSORIES = (
     "collectors?", "catchers?", "baskets?", "(?:carry |storage )?(?:bags?|cases?)", "remotes?",
     "remote controls?", "manuals?", "instructions", "attachments?", "nozzles?", "brush(?:es)?", "filters?",
     "accessor(?:y|ies)", "recipe books?", "crevice tools?", "spare (?:blades?|parts?)",
+    "(?:rubber |plastic )?(?:feet|foot)",  # heuristic-v15: a missing rubber foot under a dock or a PSU
 )
 ACCESSORY_PARTS: dict[str, tuple[str, ...]] = {
     "battery or electrical": _ACCESSORIES, "mains-powered appliance": _ACCESSORIES,
@@ -310,7 +315,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         # heuristic-v11: a safety device taken out of the circuit ("jumpered the sail switch")
         "(?:jumper(?:ed)?|bypass(?:ed)?|bridged|disabled|wired (?:out|around)) (?:the |a |its |their )?"
         "(?:[\\w-]+ )?(?:switch|sensor|thermostat|cut-?out|interlock|fuse|breaker|limiter|valve)",
-        "tape[ds]? up", "taped", "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
+        # heuristic-v15: an allen key taped under a cot is stored, not a repair
+        "tape[ds]? up",
+        "taped(?! (?:underneath|under(?:neath)? the|to the (?:underside|back|bottom|base)|inside))",
+        "(?:insulation|electrical|duct|gaffer) tape", "repaired with",
         "(?:fixed|mended|patched|repaired) (?:it )?(?:myself|at home|with)", "patched", "epoxy",
         "(?:i |we )?(?:fix|fixes|mend|repair)(?:ed)? (?:it |them )?(?:with|using) (?:some |a bit of )?"
         "(?:glue|tape|super ?glue|cable ties?|zip ties?|string|wire|nails?|screws?)",
@@ -337,7 +345,7 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "lost the",
         # heuristic-v14: a guard or part that came off and was never put back
         "(?:came|come|taken|took (?:it|them)) off (?:years|long|ages|months) ago",
-        "(?:has|have|had) been (?:removed|taken off)", "removed (?:years|long|ages) ago",
+        "removed (?:years|long|ages) ago",
         "(?:got|was|were|went|is|are) lost",
         "no longer (?:has|have|comes? with)", "came loose", "comes? loose", "loose (?:beads?|parts?|pieces?|"
         "slats?|screws?|bolts?|buckles?|straps?)",
@@ -578,6 +586,10 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "(?:plastic|rubber|electrics?|electrical|wires?|wiring|insulation)",
     "(?:burnt|burning|melting|melted|hot) (?:plastic|rubber|electrical|wire|wiring) smell",
 )
+# heuristic-v15: a sentence that says the failed part was replaced ("the old battery started to swell so Apple
+# replaced it") tells a hazard that is gone.
+FIRE_RESOLVED = (r"\b(?:replaced|swapped (?:out|for)|new (?:battery|cells?|pack) (?:fitted|installed)|"
+                 r"(?:old|previous|original) (?:battery|cells?|pack))\b")
 # A battery product that swells is a fire risk even when the listing never says "battery".
 SWELLING_TERMS: tuple[str, ...] = (
     "swol+[ae]n", "swel+ed", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?",
@@ -618,4 +630,7 @@ SAFETY_USE_DISCLAIMERS: tuple[str, ...] = (
     "any life[\\s-]?safety use",
     # heuristic-v14: a costume piece or prop replica protects nobody
     "cosplay", "(?:fan[\\s-]made|prop|costume|display|film|movie|screen) replicas?",
+    # heuristic-v15: a doll's car seat or pram is a toy, and says so
+    "dolls?'? (?:car seats?|prams?|pushchairs?|buggies|strollers?|cots?|beds?|high ?chairs?|carriers?)",
+    "not for (?:real|actual|human) (?:babies|baby|children|use)", "(?:for|fits) dolls",
 )

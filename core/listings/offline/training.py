@@ -70,6 +70,17 @@ before these changes, give the honest figures.
 heuristic-v14, stated before it was trained. v16, v17 and v18 join the training and decision sets
 (DECISION_SETS = v6-v18) after their honest figures were taken; the rules were changed by their errors.
 Nothing else changes. v19, v20 and v21, written blind before these changes, give the honest figures.
+
+heuristic-v15, stated before it was trained and before v22-v24 were read by anything. On v16-v21 (six new
+authors) the rules' own flags stayed at 45-58 % recall whatever the rules learnt from the sets before them,
+while the signal's ranking would have reached 85 % recall within 15 % false positives; the decision left
+most of that unused, because every decision fold had to stay within its own 5 % and the one most unusual
+author of sixteen set the threshold. The admissibility rule becomes pooled: the false positives the signal
+adds, summed over the decision folds, are at most ADDED_FALSE_POSITIVE_SHARE (still 5 %) of all their
+harmless listings; the target (15 % on unseen data) is a pooled rate too. Everything else is unchanged
+(the most listings caught pooled, ties to the higher least weight, then the higher threshold). v19-v21
+join the training and decision sets (DECISION_SETS = v6-v21); v22, v23 and v24, written blind meanwhile,
+give the honest figures.
 """
 
 import json
@@ -109,22 +120,25 @@ TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("v16", (HELDOUT + "heldout_v16_listings.jsonl",)),
     ("v17", (HELDOUT + "heldout_v17_listings.jsonl",)),
     ("v18", (HELDOUT + "heldout_v18_listings.jsonl",)),
+    ("v19", (HELDOUT + "heldout_v19_listings.jsonl",)),
+    ("v20", (HELDOUT + "heldout_v20_listings.jsonl",)),
+    ("v21", (HELDOUT + "heldout_v21_listings.jsonl",)),
 )
 # Every blind author's set from v6 on sets the decision (heuristic-v12, module docstring).
-DECISION_SETS = tuple(f"v{number}" for number in range(6, 19))
+DECISION_SETS = tuple(f"v{number}" for number in range(6, 22))
 MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-ADDED_FALSE_POSITIVE_SHARE = 0.05  # of a fold's harmless listings the signal may add; set before measuring
+ADDED_FALSE_POSITIVE_SHARE = 0.05  # of the decision folds' harmless listings the signal may add, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
          "the score reaches the threshold and a risk term (seller words about the item, not how it is sold, "
          "positive in every leave-one-set-out refit, at least minRiskWeight) is present. Threshold and "
-         "minRiskWeight maximise rules+signal recall on the decision folds v6-v18 (each scored by "
-         "weights trained without it) with the signal adding false positives on at most 5 % of each fold's "
-         "harmless listings; ties to the higher weight, then threshold.")
+         "minRiskWeight maximise rules+signal recall on the decision folds v6-v21 (each scored by "
+         "weights trained without it) with the signal adding false positives on at most 5 % of the folds' "
+         "harmless listings, pooled; ties to the higher weight, then threshold.")
 
 
 @dataclass(frozen=True)
@@ -273,7 +287,7 @@ def _options(folds: Sequence[Sequence[Scored]], weight: float) -> list[tuple[int
     open_scores = sorted({s.score for fold in folds for s in fold if _open(s, weight)}, reverse=True)
     options = []
     for rank, score in enumerate(open_scores):
-        if not all(_added_false_positives(fold, weight, score) <= _allowed(fold) for fold in folds):
+        if sum(_added_false_positives(fold, weight, score) for fold in folds) > _allowed(folds):
             break
         lower = open_scores[rank + 1] if rank + 1 < len(open_scores) else score - 1.0
         caught = sum(_caught(fold, weight, score) for fold in folds)
@@ -299,8 +313,8 @@ def _caught(fold: Sequence[Scored], weight: float, threshold: float) -> int:
                for s in fold)
 
 
-def _allowed(fold: Sequence[Scored]) -> int:
-    harmless = sum(not s.example.needs_review for s in fold)
+def _allowed(folds: Sequence[Sequence[Scored]]) -> int:
+    harmless = sum(not s.example.needs_review for fold in folds for s in fold)
     return math.floor(ADDED_FALSE_POSITIVE_SHARE * harmless)
 
 
