@@ -43,8 +43,7 @@ RISKY: list[Case] = [
      "Perfectly safe to use. Heavy, collection only, cash.", "Fitness", "40", {"brand": "unknown"}),
 ]
 # Flagged by heuristic-v8 to v11; the stricter decisions of heuristic-v12 to v14 (each fold within its own
-# 5 %) left it with the seller; the pooled decision of heuristic-v15 (threshold 0.41) sends it to a
-# person again.
+# 5 %) left it with the seller; the pooled decisions of heuristic-v15 and v16 send it to a person again.
 MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
               "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
               {"colour": "grey"})
@@ -76,11 +75,11 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     assert "rowing" not in weights and "gazebo" not in weights
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v21_set_the_decision():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v24_set_the_decision():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 22))]
-    assert tuple(f"v{number}" for number in range(6, 22)) == DECISION_SETS
-    assert not any(f"v{number}_" in file for file in files for number in (22, 23, 24))  # held out of v15
+    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 25))]
+    assert tuple(f"v{number}" for number in range(6, 25)) == DECISION_SETS
+    assert not any(f"v{number}_" in file for file in files for number in (25, 26, 27))  # held out of v16
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():
@@ -186,34 +185,35 @@ def _fold(scores: list[float], *, risky: list[tuple[float, float]]) -> list[Scor
     return harmless + needing
 
 
-def test_the_decision_catches_the_most_with_the_signal_adding_at_most_5_percent_false_positives():
-    """40 harmless listings: the signal may add 2. Down to 37.5 it adds 39 and 38 and catches the
-    listing at 37.5; at 37 it would add a third. The one at 36.5 has only a weak word (0.05), so no
-    least weight catches more, and the tie goes to the highest least weight."""
-    fold = _fold([float(score) for score in range(40)], risky=[(100.0, 0.5), (37.5, 0.5), (36.5, 0.05)])
-    assert choose_decision([fold]) == Decision(threshold=37.25, min_risk_weight=0.3)
+def test_the_decision_catches_the_most_with_at_most_12_percent_false_positives():
+    """25 harmless listings at 12 %: 3 may be flagged. Down to 22.5 the signal adds 24 and 23 and catches
+    the listing at 22.5; catching the one at 20.5 would add a fourth (and it has only a weak word), so no
+    least weight catches more, and the tie goes to the highest least weight, then threshold."""
+    fold = _fold([float(score) for score in range(25)], risky=[(100.0, 0.5), (22.5, 0.5), (20.5, 0.05)])
+    assert choose_decision([fold]) == Decision(threshold=22.25, min_risk_weight=0.3)
 
 
-def test_harmless_listings_the_rules_flag_count_in_the_share_not_as_the_signals_additions():
-    """40 harmless listings, 20 flagged by the rules already: the signal may still add 2 (19 and 18)."""
-    fold = _fold([float(score) for score in range(20)], risky=[(17.5, 0.5)])
-    fold += [Scored(200.0, 0.5, Example(frozenset(), False, True))] * 20
-    assert choose_decision([fold]).threshold == 17.25
+def test_harmless_listings_the_rules_flag_spend_the_budget_too():
+    """heuristic-v16: 50 harmless listings at 12 % may be flagged 6 times; the rules flag 3 already, so the
+    signal may add 3 (46, 45 and 44) and catches the listings at 44.5 and 43.5, not the one at 41.5 (five
+    additions)."""
+    fold = _fold([float(score) for score in range(47)], risky=[(44.5, 0.5), (43.5, 0.5), (41.5, 0.5)])
+    fold += [Scored(200.0, 0.5, Example(frozenset(), False, True))] * 3
+    assert choose_decision([fold]).threshold == 43.25
 
 
 def test_the_false_positive_share_is_pooled_over_the_decision_folds():
-    """heuristic-v15: 80 harmless listings in two folds may have 4 added. At 36.5 the first fold alone adds
-    3 (above its own 5 % of 40) and the second none, so the listing at 36.5 is caught; at 35 five would be
-    added."""
-    first = _fold([float(score) for score in range(40)], risky=[(36.5, 0.5)])
+    """heuristic-v15: 80 harmless listings in two folds may have 9 flagged (12 %). At 33.5 the first fold
+    alone adds 6 (above its own 12 % of 40) and the second none, so the listing at 33.5 is caught."""
+    first = _fold([float(score) for score in range(40)], risky=[(33.5, 0.5)])
     second = _fold([float(score) - 10 for score in range(40)], risky=[])
-    assert choose_decision([first, second]) == Decision(threshold=36.25, min_risk_weight=0.3)
+    assert choose_decision([first, second]) == Decision(threshold=33.25, min_risk_weight=0.3)
 
 
 def test_with_no_room_for_a_false_positive_the_signal_stays_silent():
-    """10 harmless listings at 5 %: none may be added, so the threshold is above every score."""
-    fold = _fold([float(score) for score in range(10)], risky=[(5.5, 0.5)])
-    assert choose_decision([fold]) == Decision(threshold=10.0, min_risk_weight=0.3)
+    """8 harmless listings at 12 %: none may be flagged, so the threshold is above every score."""
+    fold = _fold([float(score) for score in range(8)], risky=[(5.5, 0.5)])
+    assert choose_decision([fold]) == Decision(threshold=8.0, min_risk_weight=0.3)
     assert choose_decision([]).threshold == 1.0
 
 

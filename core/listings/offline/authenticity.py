@@ -4,6 +4,7 @@ imitation; a luxury brand at an everyday price.
 """
 
 import re
+from functools import cache
 
 from core.listings.offline.family_vocabulary import (
     ATTRIBUTION_DISCLAIMERS,
@@ -84,9 +85,18 @@ def _imitation_text(listing: Listing) -> str:
 
 
 def _disclaims_brand(listing: Listing) -> bool:
-    """The brand is named to say the item is not its product, and nothing says the copy passes for it."""
+    """The brand is named to say the item is not its product ("obviously not a Cartier"), and nothing
+    says the copy passes for it."""
     texts = [listing.raw]
-    return bool(any_stated(BRAND_DISCLAIMERS, texts)) and not any_stated(PASSING_OFF_TERMS, texts)
+    disclaimed = any_stated(BRAND_DISCLAIMERS, texts) or any_stated(_not_the_brand(), texts)
+    return bool(disclaimed) and not any_stated(PASSING_OFF_TERMS, texts)
+
+
+@cache
+def _not_the_brand() -> tuple[str, ...]:
+    """heuristic-v16: a known or luxury brand named only to be denied."""
+    brands = "|".join(KNOWN_BRANDS + LUXURY_BRANDS)
+    return (f"not (?:a |an )?(?:real |genuine |actual |original )?(?:{brands})",)
 
 
 def _names_a_brand(listing: Listing) -> bool:
@@ -181,10 +191,10 @@ def _claims(listing: Listing) -> tuple[str, ...]:
 
 def _luxury_price(listing: Listing) -> list[Finding]:
     """Luxury goods priced like everyday goods are a classic counterfeit pattern; their packaging
-    ("empty watch box") is cheap by nature."""
+    ("empty watch box") is cheap by nature, and a look-alike that says it is not the brand claims nothing."""
     brand = any_stated(LUXURY_BRANDS, [listing.raw])
     accessory = terms_pattern(LUXURY_ACCESSORIES).search(listing.heading)
-    if not brand or listing.price >= LUXURY_MIN_PRICE or accessory:
+    if not brand or listing.price >= LUXURY_MIN_PRICE or accessory or _disclaims_brand(listing):
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
                  f'Price far below market value ({listing.price}) for a "{quote(brand)}" item: a classic '

@@ -168,6 +168,10 @@ DOUBT_TERMS: tuple[str, ...] = (
     "worn|illegible|unreadable|unread|indistinct)",
     "(?:believed|thought|reputed|reckoned|said) (?:to (?:be|date from) )?(?:an? )?(?:georgian|victorian|"
     "edwardian|regency|antique|genuine|original|authentic|solid (?:gold|silver)|sterling)",
+    # heuristic-v16: the maker's name or mark said to be absent, and the brand asserted anyway
+    "(?:no |without (?:a |any )?)(?:name|logo|brand(?:ing)?|markings?|maker'?s marks?|stamps?|labels?)\\b"
+    "[^.!?\\n]{0,40}?\\bbut\\b[^.!?\\n]{0,20}?\\b(?:100 ?%|definitely|genuine|real|original|authentic|"
+    "honestly)",
 )
 _PROOF = ("(?:box(?:es)? (?:or|and|&|nor) papers|certificates?|certs?|receipts?|papers|paperwork|"
           "proof of (?:purchase|authenticity)|"
@@ -239,6 +243,7 @@ BRAND_DISCLAIMERS: tuple[str, ...] = (
     # heuristic-v14: a look-alike sold under its own name ("NOT the designer one, its own brand name")
     "not the (?:designer|branded|real|original|genuine) (?:one|version|product|item|brand)",
     "(?:its|their|with its|under its) own (?:brand|label|name)(?: name)?",
+    "no affiliation", "not affiliated",  # heuristic-v16
 )
 # What a disclosed copy is called; struck from the text only when the copy is disclosed (authenticity.py).
 DISCLOSED_COPY_WORDS: tuple[str, ...] = ("replicas?", "dupes?", "inspired")
@@ -325,6 +330,8 @@ NUMERIC_NOTES: dict[str, str] = {
     "size": "which size is sold (frame, wheel, screen or clothing size), and so the fit (rider height, "
             "body or room size), is unclear",
     "model number": "which model is being sold is unclear, and models differ in features and price",
+    "shoe size": "which size is sold is unclear (UK and EU sizes that do not convert into each other), so "
+                 "a buyer cannot tell whether it fits",
     "model year": "the age of the item is unclear, and age changes its value and safety",
     "bed size": "which size is sold, and so its dimensions and the bed or room it fits, is unclear",
     "overall size": "the item's size is unclear (the sizes differ beyond rounding), so a buyer cannot tell "
@@ -397,6 +404,22 @@ YEAR_ATTRIBUTE_NAMES: tuple[str, ...] = ("year", "model year", "release year", "
 YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
 # A model named in the title and in the model attribute: same word, different number.
 MODEL_TOKEN = r"\b([a-z]{2,})[\s-]?(\d{1,4}[a-z]{0,2})\b"
+# heuristic-v16: a model named by a letter ("Model D"), in the title against the model attribute.
+MODEL_LETTER = r"\bmodel\s+([a-z])\b"
+# heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
+# differ for men and women, so they are left out. Within one size is the same size rounded.
+SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"
+              r"cleats|wellies|wellingtons?|plimsolls?|clogs?|mules)\b")
+SHOE_SIZE = r"\b(uk|eu|eur)\s*(?:size\s*)?(\d{1,2}(?:\.5)?)(?![\d.])"
+EU_FROM: dict[str, float] = {"uk": 33.5, "eu": 0.0, "eur": 0.0}
+SHOE_SIZE_TOLERANCE = 1.0 / 40  # a size either way, relative to an adult EU size
+# heuristic-v16: a length in the title in feet and inches ("10'6", "6ft") or metres, against a length
+# attribute in any unit: the same board or table measured twice, differently.
+TITLE_LENGTH = (r"(?<![\d.x×])(\d{1,2})\s*(?:'|ft\b|feet\b|foot\b)"
+                r"\s*(?:(\d{1,2})(?![\d.])\s*(?:\"|in\b|inch\w*)?)?"
+                r"(?!\s*(?:x|×|by)\s*\d)")
+TITLE_METRIC_LENGTH = r"(?<![\d.x×])(\d{1,3}(?:\.\d{1,2})?)\s*(m|cm)\b(?!\s*(?:x|×|by)\s*\d)"
+LENGTH_ATTRIBUTE_NAMES = r"^(?:length|overall length|board length|total length)$"
 # A model or set code ("75192", "QE55Q60B"): three digits or more; measurements are not codes.
 MODEL_CODE = r"\b(?!(?:19|20)\d\d\b)(?!\d+[a-z]{1,3}\b)(?=[a-z-]*(?:\d[a-z-]*){3})[a-z0-9-]{4,}\b"
 
@@ -472,6 +495,8 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "contents", "unit", "units", "lockup", "lock-up", "container",
     # heuristic-v14: swap-forum and barn-clearance shorthand ("FS: box of bits", "[H] parts [W] $$$", "wtt")
     "fs", "ft", "wtt", "wts", "wtb", "h", "w", "hmu", "list", "barn", "yard", "workshop", "outbuilding",
+    # heuristic-v16: a market stall's leftovers, a kit of nothing named, an order only its buyer knows
+    "stall", "kit", "custom", "order", "orders", "reserved", "commission",
 })
 
 # A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a

@@ -12,10 +12,13 @@ from core.listings.offline.family_vocabulary import (
     BED_SIZES,
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
+    EU_FROM,
     ITEM_YEAR_PHRASES,
+    LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNITS,
     MEASURED_CONTEXT,
     MODEL_CODE,
+    MODEL_LETTER,
     MODEL_TOKEN,
     NAMED_SIDES,
     NUMBER_WORDS,
@@ -30,11 +33,16 @@ from core.listings.offline.family_vocabulary import (
     REMAINING_AFTER,
     REMAINING_NAME,
     SAME_VALUE_TOLERANCE,
+    SHOE_SCOPE,
+    SHOE_SIZE,
+    SHOE_SIZE_TOLERANCE,
     SIZE_ATTRIBUTE_NAMES,
     SIZE_ATTRIBUTE_VALUE,
     SIZE_IN_TITLE,
     TITLE_AND_ATTRIBUTES_ONLY,
     TITLE_COUNT_PATTERNS,
+    TITLE_LENGTH,
+    TITLE_METRIC_LENGTH,
     UNIT_ALTERNATIVES,
     UNIT_SCALE,
     YEAR,
@@ -63,6 +71,8 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                                     ("bed size", _bed_sizes(listing), 0.0),
                                     ("model year", _years(listing), 0.0),
                                     ("model number", _models(listing), 0.0),
+                                    ("shoe size", _shoe_sizes(listing), SHOE_SIZE_TOLERANCE),
+                                    ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
                                     *_side_places(listing)):
         conflict = _disjoint(places, tolerance)
         if conflict:
@@ -197,7 +207,46 @@ def _models(listing: Listing) -> list[Place]:
         if word in stated and not _same_model(stated[word], number) and (word, stated[word]) not in named:
             return [("title", {f"{word} {number}": 0.0}),
                     ("model attribute", {f"{word} {stated[word]}": 1.0})]
-    return _code_places(title, model) or _description_model(listing, stated, named)
+    return (_code_places(title, model) or _letter_places(title, model)
+            or _description_model(listing, stated, named))
+
+
+def _letter_places(title: str, model: str) -> list[Place]:
+    """"Model D" in the title, "Model E" in the model attribute."""
+    letters = [{f"model {letter}": float(ord(letter)) for letter in re.findall(MODEL_LETTER, text)}
+               for text in (title, model)]
+    return [("title", letters[0]), ("model attribute", letters[1])] if all(letters) else []
+
+
+def _shoe_sizes(listing: Listing) -> list[Place]:
+    """UK and EU sizes in the title and the size attributes, as EU sizes, where footwear is sold; the
+    description is left out ("I'm normally a 10" is the seller's size)."""
+    if not re.search(SHOE_SCOPE, listing.heading, re.I):
+        return []
+    values = " ; ".join(v for n, v in listing.attributes if "size" in n and is_real(v))
+    return [(place, {f"{system.upper()} {size}": float(size) + EU_FROM[system.lower()]
+                     for system, size in re.findall(SHOE_SIZE, text, re.I)})
+            for place, text in (("title", listing.title), ("size attribute", values))]
+
+
+def _title_lengths(listing: Listing) -> list[Place]:
+    """One length in the title (feet and inches, or metres) against a length attribute in any unit."""
+    title = _feet_and_inches(listing.title) | _metric(TITLE_METRIC_LENGTH, listing.title)
+    named = " ; ".join(v for n, v in listing.attributes if re.match(LENGTH_ATTRIBUTE_NAMES, n) and is_real(v))
+    stated = _feet_and_inches(named) | _metric(r"(\d+(?:\.\d+)?)\s*(mm|cm|m)\b", named)
+    return [("title", title), ("length attribute", stated)] if len(title) == 1 else []
+
+
+def _metric(pattern: str, text: str) -> Values:
+    return {f"{number} {unit}": float(number) * LENGTH_UNITS[unit.lower()]
+            for number, unit in re.findall(pattern, text, re.I)}
+
+
+def _feet_and_inches(text: str) -> Values:
+    """"10'6", "6ft" and "6 ft 2 in" in millimetres."""
+    return {f"{feet}'{inches}".rstrip("'") if inches else f"{feet}ft":
+            (int(feet) * 12 + int(inches or 0)) * LENGTH_UNITS["in"]
+            for feet, inches in re.findall(TITLE_LENGTH, text, re.I)}
 
 
 def _description_model(listing: Listing, stated: dict[str, str], named: list[tuple[str, str]]) -> list[Place]:

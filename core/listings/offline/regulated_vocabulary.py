@@ -68,6 +68,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "brass knuckles(?![^.!?\\n]{0,40}\\b(?:diff\\w*|axles?|hubs?|servos?|steering|shocks?|"
                "links?))",
                "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
+               # heuristic-v16: a knuckle duster by another name
+               "(?:brass |metal |steel )?knuckle (?:trainers?|rings?|guards?)",
                "firearms?", "handguns?",
                "(?<!water )(?<!glue )(?<!nerf )(?<!toy )(?<!plastic )(?<!foam )(?<!cap )(?<!flintlock )"
                "pistols?(?![\\s-]*grips?)",
@@ -156,8 +158,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "\\d{3,} ?mw laser",
         "radar jammers?", "skimmers? for", "card skimmers?"),
     "identity document": (
-        "(?:blank|fake|novelty|scannable|replacement|forged|stolen) (?:ids?|passports?|id cards?|"
-        "driving licen[cs]es?)", "(?:fake|forged) (?:documents?|diplomas?|degrees?)"),
+        "(?:blank|fake|novelty|scannable|replacement|forged|stolen|spare) (?:[\\w-]+ )?(?:ids?|passports?|"
+        "id cards?|driving licen[cs]es?)(?![\\s-]+(?:holders?|covers?|wallets?|cases?|photos?))",
+        "(?:fake|forged) (?:documents?|diplomas?|degrees?)"),
     "possibly stolen or locked device": (
         "icloud[\\s-]?locked", "icloud lock", "activation[\\s-]?lock(?:ed)?", "(?:imei )?blacklisted",
         "(?:barred|blocked|blacklisted) imei", "imei (?:is )?(?:barred|blocked|blacklisted)",
@@ -202,8 +205,12 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:baby |infant |newborn )?sleep positioners?",
         "anti[\\s-]?roll (?:pillows?|wedges?|cushions?|bolsters?)",
         "(?:baby |infant |newborn )(?:sleep )?wedges?", "teething (?:necklaces?|bracelets?|anklets?)",
-        "(?:amber|wooden|beech|silicone) (?:bead )?(?:teething )?necklaces? for (?:baby|babies|infants?)",
-        "(?:magnetic|magnet|neodymium) (?:balls|beads|spheres|cubes)"),
+        "(?:amber|wooden|beech|silicone|hazelwood) (?:bead )?(?:teething )?(?:necklaces?|bracelets?|"
+        "anklets?) for (?:baby|babies|infants?|toddlers?|little ones)",
+        "(?:magnetic|magnet|neodymium) (?:balls|beads|spheres|cubes)",
+        # heuristic-v16: weighted bedding sold for the very young (a weight they cannot push off)
+        "weighted (?:blankets?|sleeping bags?|sleep sacks?|duvets?)[^.!?\\n]{0,30}?\\b(?:for|perfect for|"
+        "ideal for) (?:babies|baby|infants?|toddlers?|newborns?)"),
     # heuristic-v12: unlicensed performance compounds sold "for research"
     "unlicensed research compound": (
         "sarms?", "(?:rad|lgd|mk)[\\s-]?\\d{3,4}(?=\\W|$)(?![\\s-]*(?:mm|cm|ml|kg|g|w|v|hp|cc|series))",
@@ -219,11 +226,23 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:above|over|more than) (?:the |its |their )?face value", "face value \\+\\s?\\d+ ?%"),
     "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom",
              # heuristic-v14: psilocybin mushrooms sold as spores "for microscopy"
-             "spore (?:syringes?|prints?|swabs?|vials?)", "golden teachers?", "cubensis"),
+             "spore (?:syringes?|prints?|swabs?|vials?)", "golden teachers?", "cubensis",
+             "liberty caps?"),  # heuristic-v16: the wild psilocybin mushroom by its common name
     # heuristic-v14: traps banned for use on wild animals
-    "banned trap": ("gin traps?", "leg[\\s-]?hold traps?", "jaw traps?", "pole traps?", "bird ?lime"),
+    "banned trap": ("gin traps?", "leg[\\s-]?hold traps?", "jaw traps?", "pole traps?", "bird ?lime",
+                    "gill[\\s-]?nets?"),  # heuristic-v16: nets that take salmon and sea trout illegally
     # heuristic-v14: tax-rebated fuel, which may not be used on the road
     "rebated fuel": ("red diesel", "rebated (?:fuel|diesel|gas ?oil)", "marked (?:diesel|gas ?oil)"),
+    # heuristic-v16: a prepayment meter made to show credit nobody paid for
+    "tampered utility meter": (
+        "unlimited (?:credit|electric\\w*|gas|top[\\s-]?ups?)",
+        "(?:bypass\\w*|tamper\\w*|rigged|hacked|fiddled) (?:the |a )?"
+        "(?:electric\\w* |gas |prepay\\w* |smart )?meters?", "meter (?:keys? )?(?:hack|bypass|tamper)\\w*"),
+    # heuristic-v16: things that belong to someone else (a landlord, the council, an employer)
+    "property that is not the seller's": (
+        "council[\\s-](?:issued|owned|property|supplied)", "not (?:mine|ours|really mine) to sell",
+        "(?:he|she|they) (?:won'?t|will not|wouldn'?t|never) (?:miss|notice)",
+        "belongs? to (?:the|my|our) (?:landlord|employer|council|work|company|school)"),
     # heuristic-v13: poisons and pool or garden chemicals decanted or mixed without the maker's label
     UNLABELLED_CHEMICAL_KIND: (
         _CHEMICAL + "\\b[^.!?\\n]{0,60}?\\b" + _UNLABELLED,
@@ -235,7 +254,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:removed|disabled|bypassed|unplugged|deleted) (?:the |its )?(?:speed )?limiters?",
         "(?:goes|does|reaches|tops out at|passes|hits) \\d{2} ?(?:km/?h|kph|mph) (?:instead of|not|rather "
         "than) (?:the (?:legal )?)?\\d{2}"),
-    "banned substance": ("paraquat", "strychnine", "(?:sodium |potassium )?cyanide",
+    "banned substance": ("paraquat", "gramoxone", "sodium chlorate", "strychnine",
+                         "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
                          "ddt", "(?:contains?|containing|with) mercury",
                          "mercury (?:chloride|compounds?|salts?)",
@@ -278,10 +298,9 @@ REGULATED_REASONS: dict[str, str] = {
         "veterinary medicines need a prescription or advice, and a treatment for one species can be toxic to "
         "another"),
     "child product unsafe by design": (
-        "sleep positioners, anti-roll wedges, teething necklaces and small powerful magnets are product "
-        "types "
-        "that safety regulators warn against for babies and children (suffocation, strangulation, choking or "
-        "swallowing), whatever their condition"),
+        "sleep positioners, anti-roll wedges, teething necklaces, weighted blankets for the very young and "
+        "small powerful magnets are product types that safety regulators warn against for babies and "
+        "children (suffocation, strangulation, choking or swallowing), whatever their condition"),
     "unlicensed research compound": (
         "SARMs and peptides sold 'for research only' are unlicensed medicines marketed for human use: their "
         "sale for that use is illegal in many countries"),
@@ -292,6 +311,12 @@ REGULATED_REASONS: dict[str, str] = {
     "ticket resale above face value": (
         "reselling tickets above face value is restricted or banned for many events and breaches most "
         "ticket terms; the buyer may be refused entry"),
+    "tampered utility meter": (
+        "a prepayment meter or key altered to show credit nobody paid for is theft of energy; it may not "
+        "be sold"),
+    "property that is not the seller's": (
+        "the seller says the item belongs to someone else (a landlord, the council, an employer): only its "
+        "owner may sell it"),
     UNLABELLED_CHEMICAL_KIND: (
         "a poison or chemical sold without its original label has no hazard, first-aid or use instructions, "
         "and mixed chemicals can react; it may not be sold this way"),
@@ -365,10 +390,16 @@ HEALTH_CONDITIONS: tuple[str, ...] = (
     "coronavirus(?:es)?", "norovirus", "chest infections?", "pneumonia", "measles", "chickenpox",
     "whooping cough", "tonsillitis", "sinusitis", "strep throat",
     "scoliosis", "sciatic\\w*", "hearing loss", "bad eyesight", "short[\\s-]?sightedness",
+    # heuristic-v16: sleep apnoea, and animals' conditions a vet treats
+    "(?:sleep )?apno?eas?", "laminitis", "sweet itch", "copd", "mange", "colic",
 )
 # Everyday complaints: only "cures" or "heals" them is a claim; "eases back pain" is ordinary.
 MINOR_AILMENTS: tuple[str, ...] = (
-    "pain", "acne", "scars", "wounds", "injuries", "headaches?", "colds?", "flu", "infections?",
+    "pain", "acne", "scars", "wounds", "injuries", "headaches?",
+    # heuristic-v16: "cures the cold draught" is about a door
+    "colds?(?![\\s-]+(?:draughts?|drafts?|air|water|weather|rooms?|floors?|feet|hands|nights?|spots?|"
+    "starts?))",
+    "flu", "infections?",
     "diseases?", "illness(?:es)?", "everything", "all",
 )
 _CONDITION = "(?:" + "|".join(HEALTH_CONDITIONS) + ")\\b"
@@ -388,7 +419,7 @@ _CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|
           # heuristic-v14: a condition claimed fixed ("fixes scoliosis")
           "fix(?:es|ed)?|corrects?|corrected|straighten(?:s|ed)?)")
 MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
-    _STRONG_CLAIM + "\\s+(?:\\w+\\s+){0,3}?" + _AILMENT,
+    _STRONG_CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _AILMENT,
     _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
     _KILL_CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,
     _CONDITION + "(?:\\s+pain)?\\s+(?:relief|remedy|cure|treatment|therapy)",
@@ -406,12 +437,16 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     "tinctures?|oils?|sprays?|patches)",
     "(?:cured|healed|fixed|restored|saved) (?:mine|my (?:[\\w'-]+ ){0,2}?(?:hearing|eyesight|sight|memory|"
     "joints?|spine|skin|hair))",
-    "lost \\d+ ?(?:kg|kgs|kilos?|lbs?|pounds|stone) in (?:\\d+|a|one|two|three|four) (?:days?|weeks?)",
+    "(?:lost|lose|losing) \\d+ ?(?:kg|kgs|kilos?|lbs?|pounds|stone|cm|inch(?:es)?|dress sizes?) in "
+    "(?:\\d+|a|one|two|three|four) (?:days?|weeks?)",
+    # heuristic-v16: a condition claimed gone, and fat claimed burnt without effort
+    _CONDITION + "[^.!?\\n]{0,30}?\\b(?:went away|cleared up|disappeared|vanished|(?:is|was|has) gone)",
+    "burns? (?:off )?(?:belly|stomach|tummy|body) fat",
     # heuristic-v13: ageing itself claimed reversed, and a prescribed treatment claimed unnecessary
     "revers(?:es?|ed|ing) (?:the )?(?:signs of )?(?:ageing|aging)(?: at (?:a |the )?cellular level)?",
-    "(?:without|no (?:more |need (?:for|of) )|instead of) (?:any )?(?:antibiotics|medication|medicines?|"
-    "painkillers|paracetamol|ibuprofen|calpol|a doctor|the doctor|the pediatrician|the paediatrician|"
-    "the gp)\\b",
+    "(?:without|no (?:more |need (?:for|of) )|instead of) (?:any |(?:his|her|their|my|your) )?(?:antibiotics|"
+    "medication|medicines?|painkillers|paracetamol|ibuprofen|calpol|a doctor|the doctor|the pediatrician|"
+    "the paediatrician|the gp|the vet|a vet|cpap(?: machine)?|inhalers?)\\b",
 )
 # Advice to stop prescribed treatment: a medical claim, and a danger of its own that the review names.
 STOP_MEDICATION_TERMS: tuple[str, ...] = (

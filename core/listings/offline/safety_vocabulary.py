@@ -111,6 +111,12 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "hoists?", "winch(?:es)?", "tow (?:ropes?|straps?)", "ratchet straps?",
         "lifting (?:slings?|straps?|chains?)",
         "engine (?:hoists?|cranes?|stands?)", "car ramps?", "axle stands?", "work ?platforms?", "hammocks?"),
+    # heuristic-v16: gym equipment that holds a lifter and the bar above them (a torn pad is wear; a pin
+    # replaced by whatever bolt fitted is not)
+    "lifting bench or rack": (
+        "(?:weight|gym|incline|decline|adjustable|flat|fid|bench press) benche?s?",
+        "squat (?:racks?|stands?)",
+        "power (?:racks?|cages?)", "half racks?", "pull[\\s-]?up bars?", "dip stations?"),
     "power tool with a blade or guard": (
         "chainsaws?", "chain saws?", "angle grinders?", "circular saws?", "table saws?", "mitre saws?",
         "miter saws?", "band ?saws?", "saw ?benches?", "(?:panel|rip|radial[\\s-]arm|bench|sliding) saws?",
@@ -326,6 +332,12 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         # heuristic-v7: put back together by the seller ("welded back on", "bolted back together")
         "(?:welded|bolted|screwed|tied|cable[\\s-]tied|riveted|stitched) back (?:on|together|up)",
         "(?:welded|cable[\\s-]tied) (?:it |them )?(?:up|together)",
+        # heuristic-v16: bent back or pinned by the owner ("straightened it with a mallet", "riveted where
+        # they snapped", "put a bolt through instead")
+        "(?:riveted|welded|bolted|glued|taped|splinted) where (?:it|they|one|the \\w+) (?:had )?(?:snapped|"
+        "broke|"
+        "cracked|split|sheared)", "straightened (?:it |them )?(?:back|out)\\b",
+        "(?:put|stuck|used|pushed) (?:an? )?(?:[\\w-]+ )?(?:bolt|nail|screw|pin) (?:through )?instead",
         # heuristic-v14: a part swapped by the owner for something else ("replaced by me with kite line")
         "(?:replaced|spliced|re-?stitched|re-?sewn|re-?sewed|re-?laced) (?:[\\w-]+ ){0,3}?(?:by me|myself)",
         "(?:replaced|swapped) (?:[\\w-]+ ){0,4}?with (?:some |a |an )?(?:[\\w-]+ )?(?:kite|fishing|generic|"
@@ -445,6 +457,7 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
                               "loose or missing parts", HEDGE_KIND),
     "food contact equipment": ("structural damage", "corrosion or a failing coating"),
     "load-bearing or climbing equipment": (*_PHYSICAL, "wear past its limit", HEDGE_KIND),
+    "lifting bench or rack": ("a home repair",),
     "power tool with a blade or guard": ("structural damage", "a leak or malfunction", "a home repair",
                                          "loose or missing parts", HEDGE_KIND),
     "medical or mobility equipment": ("structural damage", "a leak or malfunction", "a home repair",
@@ -518,6 +531,10 @@ SAFETY_REASONS: dict[str, str] = {
         "can a damaged power cord; a non-original charger should be named"),
     "food contact equipment": (
         "food safety: rust, cracks or a flaking coating on a food-contact surface can contaminate food"),
+    "lifting bench or rack": (
+        "a bench or rack holds a lifter under a loaded bar: a pin, bolt or weld the owner improvised can "
+        "fail "
+        "under load"),
     "load-bearing or climbing equipment": (
         "ladders, trampolines and lifting, towing or climbing gear that is bent, cracked, repaired or "
         "incomplete can collapse or fail under load"),
@@ -633,4 +650,8 @@ SAFETY_USE_DISCLAIMERS: tuple[str, ...] = (
     # heuristic-v15: a doll's car seat or pram is a toy, and says so
     "dolls?'? (?:car seats?|prams?|pushchairs?|buggies|strollers?|cots?|beds?|high ?chairs?|carriers?)",
     "not for (?:real|actual|human) (?:babies|baby|children|use)", "(?:for|fits) dolls",
+    # heuristic-v16: sold as not working, for its parts: nobody buys it to use as it is (a fire hazard
+    # still counts: _fire_hazard reads no disclaimer)
+    "spares (?:or|and|&|/) repairs?", "(?:for|as) (?:spares|parts)(?: only)?\\b(?! (?:available|included))",
+    "not (?:sold )?as a working (?:machine|appliance|item|unit|product)",
 )

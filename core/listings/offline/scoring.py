@@ -40,10 +40,12 @@ RISK_PENALTY = 25  # any risk a person must clear; the ceiling below does the re
 
 UNASSESSABLE_SCORE_CAP = 15  # nobody can tell what is sold
 PROHIBITED_SCORE_CAP = 20    # illegal, counterfeit, a fire hazard, a medical claim: not publishable
+# No rule matched, but its wording reads like listings a person had to check: the risk is unnamed and may
+# be any of these, so its cap sits between a prohibited item's and a safety defect's (heuristic-v16).
+LEARNED_RISK_SCORE_CAP = 25
 SAFETY_SCORE_CAP = 30        # a defect on equipment that keeps someone safe: may not be sellable at all
 UNVERIFIED_SCORE_CAP = 35    # authenticity a person must check first: not publishable as claimed
 MISLEADING_SCORE_CAP = 40    # the listing contradicts itself on what is sold: fixable, misleading now
-LEARNED_RISK_SCORE_CAP = 35  # no rule matched, but its wording reads like listings a person had to check
 THIN_SCORE_CAP = 50          # no real description, or a few words and at most one item specific: weak
 NO_CAP = 100
 

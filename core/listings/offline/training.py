@@ -81,6 +81,17 @@ harmless listings; the target (15 % on unseen data) is a pooled rate too. Everyt
 (the most listings caught pooled, ties to the higher least weight, then the higher threshold). v19-v21
 join the training and decision sets (DECISION_SETS = v6-v21); v22, v23 and v24, written blind meanwhile,
 give the honest figures.
+
+heuristic-v16, stated before it was trained and before v25-v27 were read by anything. On v22-v24 the
+decision folds' false-positive rate, rules and signal together, foretold the unseen one within a point at
+every budget tried after the fact (8.6 % on the folds, 9.3 % unseen at the shipped 5 %; 13.8 and 13.3 % at
+10 %), while recall stayed at 82 % against a 90 % target and false positives at 9 % against a 15 % ceiling.
+So the budget is now stated as the target is: the false positives of rules and signal together, pooled
+over the decision folds, are at most FALSE_POSITIVE_SHARE (12 %, three points below the 15 % target for
+the spread between authors) of all their harmless listings; the signal may add what the rules leave of
+it. Everything else is unchanged (the most listings caught pooled, ties to the higher least weight, then
+the higher threshold). v22-v24 join the training and decision sets (DECISION_SETS = v6-v24); v25, v26 and
+v27, written blind meanwhile, give the honest figures.
 """
 
 import json
@@ -123,22 +134,25 @@ TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("v19", (HELDOUT + "heldout_v19_listings.jsonl",)),
     ("v20", (HELDOUT + "heldout_v20_listings.jsonl",)),
     ("v21", (HELDOUT + "heldout_v21_listings.jsonl",)),
+    ("v22", (HELDOUT + "heldout_v22_listings.jsonl",)),
+    ("v23", (HELDOUT + "heldout_v23_listings.jsonl",)),
+    ("v24", (HELDOUT + "heldout_v24_listings.jsonl",)),
 )
 # Every blind author's set from v6 on sets the decision (heuristic-v12, module docstring).
-DECISION_SETS = tuple(f"v{number}" for number in range(6, 22))
+DECISION_SETS = tuple(f"v{number}" for number in range(6, 25))
 MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-ADDED_FALSE_POSITIVE_SHARE = 0.05  # of the decision folds' harmless listings the signal may add, pooled
+FALSE_POSITIVE_SHARE = 0.12  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
          "the score reaches the threshold and a risk term (seller words about the item, not how it is sold, "
          "positive in every leave-one-set-out refit, at least minRiskWeight) is present. Threshold and "
-         "minRiskWeight maximise rules+signal recall on the decision folds v6-v21 (each scored by "
-         "weights trained without it) with the signal adding false positives on at most 5 % of the folds' "
-         "harmless listings, pooled; ties to the higher weight, then threshold.")
+         "minRiskWeight maximise rules+signal recall on the decision folds v6-v24 (each scored by "
+         "weights trained without it) with rules and signal flagging at most 12 % of the folds' harmless "
+         "listings, pooled; ties to the higher weight, then threshold.")
 
 
 @dataclass(frozen=True)
@@ -314,8 +328,10 @@ def _caught(fold: Sequence[Scored], weight: float, threshold: float) -> int:
 
 
 def _allowed(folds: Sequence[Sequence[Scored]]) -> int:
-    harmless = sum(not s.example.needs_review for fold in folds for s in fold)
-    return math.floor(ADDED_FALSE_POSITIVE_SHARE * harmless)
+    """What the rules leave of the pooled budget (heuristic-v16): a harmless listing the rules flag
+    already spends it, one the signal adds spends it too."""
+    harmless = [s for fold in folds for s in fold if not s.example.needs_review]
+    return math.floor(FALSE_POSITIVE_SHARE * len(harmless)) - sum(s.example.rules_flag for s in harmless)
 
 
 def _silent(folds: Sequence[Sequence[Scored]]) -> float:
