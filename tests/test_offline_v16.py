@@ -52,7 +52,8 @@ def test_a_model_letter_in_the_title_against_the_model_attribute():
 
 def test_a_sale_for_spares_or_repair_clears_an_appliance_fault_not_a_fire():
     assert not flagged(
-        "Tumble dryer - spares or repair", "Not working: the drum is stuck. Sold for parts only.", "Appliances"
+        "Tumble dryer - spares or repair", "Not working: the drum is stuck. Sold for parts only.",
+        "Appliances",
     )
     assert flagged(
         "Tumble dryer - spares or repair", "Not working. Bare wires showing at the back.", "Appliances"
