@@ -21,6 +21,7 @@ from core.listings.offline.family_vocabulary import (
     EVIDENCE_TERMS,
     FAKE_CURRENCY_TERMS,
     GENUINENESS_CLAIMS,
+    IMITATION_DENIALS,
     IMITATION_TERMS,
     JEWELLERY_WORDS,
     LOST_EVIDENCE,
@@ -74,7 +75,7 @@ def _imitation_text(listing: Listing) -> str:
     plainly it is a copy ("museum replica, marked COPY"), and a "replica" naming a known brand stays
     suspect even when it is called a toy.
     """
-    text = terms_pattern(COUNTERFEIT_TOOL_TERMS).sub(" ", listing.raw)
+    text = terms_pattern(COUNTERFEIT_TOOL_TERMS + IMITATION_DENIALS).sub(" ", listing.raw)
     if terms_pattern(COUNTERFEIT_TOOL_TERMS).search(listing.heading):
         text = terms_pattern(FAKE_CURRENCY_TERMS).sub(" ", text)
     disclosed = terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) or any_stated(
@@ -191,10 +192,12 @@ def _claims(listing: Listing) -> tuple[str, ...]:
 
 def _luxury_price(listing: Listing) -> list[Finding]:
     """Luxury goods priced like everyday goods are a classic counterfeit pattern; their packaging
-    ("empty watch box") is cheap by nature, and a look-alike that says it is not the brand claims nothing."""
+    ("empty watch box") is cheap by nature, a look-alike that says it is not the brand claims nothing, and a
+    receipt or matching batch code is the proof this sign asks for (heuristic-v17)."""
     brand = any_stated(LUXURY_BRANDS, [listing.raw])
     accessory = terms_pattern(LUXURY_ACCESSORIES).search(listing.heading)
-    if not brand or listing.price >= LUXURY_MIN_PRICE or accessory or _disclaims_brand(listing):
+    if (not brand or listing.price >= LUXURY_MIN_PRICE or accessory or _disclaims_brand(listing)
+            or _has_evidence(listing)):
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
                  f'Price far below market value ({listing.price}) for a "{quote(brand)}" item: a classic '

@@ -166,6 +166,14 @@ DOUBT_TERMS: tuple[str, ...] = (
     # period or material believed rather than shown ("believed Georgian")
     "(?:hall)?marks?\\b[^.;!?]{0,30}?\\b(?:are |is |were |was |:\\s*)(?:too |very |badly |all )?(?:rubbed|"
     "worn|illegible|unreadable|unread|indistinct)",
+    # heuristic-v17: signs of a fake the seller reports without seeing them ("logo a bit wonky", "the app says
+    # device not recognised", "batch code scratched off")
+    "logos? (?:is |looks |a bit |slightly |little )*(?:wonky|crooked|blurry|off[\\s-]cent(?:re|er)|misspelt|"
+    "misspelled)",
+    "(?:app|software|website) (?:says|shows|said) (?:the )?(?:device |product |serial )?(?:is )?(?:not "
+    "recogni[sz]ed|unrecogni[sz]ed|not genuine|invalid)",
+    "(?:batch|serial|date|lot) (?:codes?|numbers?) (?:on [\\w ]{1,20} )?(?:has been |have been |is |are |was "
+    "|were )?(?:scratched|removed|cut|peeled|rubbed|scraped) (?:off|out|away)",
     "(?:believed|thought|reputed|reckoned|said) (?:to (?:be|date from) )?(?:an? )?(?:georgian|victorian|"
     "edwardian|regency|antique|genuine|original|authentic|solid (?:gold|silver)|sterling)",
     # heuristic-v16: the maker's name or mark said to be absent, and the brand asserted anyway
@@ -196,6 +204,11 @@ AUTHENTICITY_SENSITIVE: tuple[str, ...] = (
 )
 # The seller says the item is an imitation: counterfeit goods may not be sold.
 # heuristic-v11: "fake" before a made-up thing may have one word between ("fake olive tree").
+# heuristic-v17: labels and logos said to be absent ("no logos or fake labels anywhere") are no imitation.
+IMITATION_DENIALS: tuple[str, ...] = (
+    "no (?:[\\w-]+ (?:or|and|nor) )?(?:fake|counterfeit|copied|replica) (?:labels?|logos?|tags?|branding|"
+    "badges?)",
+)
 IMITATION_TERMS: tuple[str, ...] = (
     "counterfeit", "replicas?", "fake(?!\\s+(?:[\\w-]+\\s+)?(?:fur|leather|suede|plants?|flowers?|grass|"
     "foliage|greenery|ivy|"
@@ -246,7 +259,7 @@ BRAND_DISCLAIMERS: tuple[str, ...] = (
     "no affiliation", "not affiliated",  # heuristic-v16
 )
 # What a disclosed copy is called; struck from the text only when the copy is disclosed (authenticity.py).
-DISCLOSED_COPY_WORDS: tuple[str, ...] = ("replicas?", "dupes?", "inspired")
+DISCLOSED_COPY_WORDS: tuple[str, ...] = ("replicas?", "dupes?", "inspired", "clones?")
 # heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
 REPLICA_DISCLOSURES: tuple[str, ...] = (
     "marked (?:as )?(?:a )?(?:copy|replica|reproduction)", "museum (?:shop )?(?:copy|replica|reproduction)",
@@ -254,6 +267,9 @@ REPLICA_DISCLOSURES: tuple[str, ...] = (
     "(?:officially |official [\\w-]+ )?licensed (?:[\\w-]+ )?(?:replica|copy|reproduction)",
     "(?:sold|described|listed) as (?:a )?(?:replica|copy|reproduction)", "(?:display|decoration) only",
     "for display", *BRAND_DISCLAIMERS,
+    # heuristic-v17: a copy built from a kit, sold as one
+    "sold as (?:a |an )?(?:home[\\s-]?built |home[\\s-]?made |diy |kit[\\s-]?built )?(?:clone|copy|replica)",
+    "(?:home[\\s-]?built|home[\\s-]?made|diy|kit[\\s-]?built) (?:clone|copy|replica)",
 )
 # heuristic-v11: a brand named only to disclaim it ("fan made, NOT official Lucasfilm", two authors'
 # cosplay props), unless the listing also says the copy passes for the real thing.
@@ -353,13 +369,17 @@ MEASURE_UNIT_AFTER = (r"(?![.,]\d)(?!\s*(?:tonnes?|tons?|t\b|kg|g\b|lbs?|oz|mm|c
 
 # "chairs x4", "A4 x2": a count after what is counted (in a description, one line of a list of parts).
 PART_COUNT = r"(?:(?<=[a-z])|(?<=[a-z]\d))\s+x\s?(\d{1,3})\b"
+# heuristic-v17: what the seller once bought ("bought as a set of 4", "bought a 3-pack") is not what is sold.
+_NOT_BOUGHT_AS = r"(?<!bought a )(?<!bought an )(?<!bought as a )(?<!came as a )(?<!came in a )"
+_NOT_BATTERIES = r"(?!(?:aa|aaa|c|d|9v|pp3|button cells?|batter(?:y|ies)|cr\d+|lr\d+)\b)"
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
-    r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of (\d{1,3})\b"
-    + MEASURE_UNIT_AFTER,
-    r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece|pack|count|ct)\b",
-    # "65 x H 78 cm" is a size, not 65 of something
-    r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)", PART_COUNT,
+    _NOT_BOUGHT_AS + r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of "
+    r"(\d{1,3})\b" + MEASURE_UNIT_AFTER,
+    # heuristic-v17: "a 9 piece puzzle" is one puzzle of 9 pieces
+    _NOT_BOUGHT_AS + r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece(?![\s-]+[a-z])|pack|count|ct)\b",
+    # "65 x H 78 cm" is a size, not 65 of something; "takes 3 x AA" counts batteries, not items
+    r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)" + _NOT_BATTERIES, PART_COUNT,
 )
 NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
@@ -374,7 +394,9 @@ _COUNTED = ("(?:cards?|items?|books?|paperbacks?|hardbacks?|novels?|records?|vin
             "postcards?|badges?|pins?|patches|keyrings?|key ?chains?|cartridges?|batteries|rolls?|sheets?|"
             "packs?|bars?|slabs?|boosters?|booster packs?)")
 TITLE_COUNT_PATTERNS: tuple[str, ...] = (
-    r"(?<![\d.,£$€/x-])\b(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?" + _COUNTED + r"\b",
+    # heuristic-v17: "holds 93 batteries" is a capacity
+    r"(?<![\d.,£$€/x-])(?<!holds )(?<!takes )(?<!fits )(?<!up to )\b(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?"
+    + _COUNTED + r"\b",
 )
 # In a description only a stated total counts: "3 cards have creases" is a part of the lot, not its size.
 DESCRIPTION_TOTAL_PATTERNS: tuple[str, ...] = (
@@ -457,6 +479,10 @@ OPENED_TERMS: tuple[str, ...] = (
     # heuristic-v14: opened in so many words ("I did open one of the bags"), or a seal cut
     "(?:did|have|had|i|we) open(?:ed)?\\b",
     "seals? (?:is |are |was |were )?(?:slit|cut|split|torn|lifted|peeled)",
+    # heuristic-v17: used a counted number of times, or some of it gone ("sprayed 20 times", "85ml left")
+    "(?:sprayed|spritzed|swatched|applied|used|tried|worn) (?:it |them )?"
+    "(?:maybe |about |around |only |just )?(?:once|twice|\\d+ times|a (?:few|couple(?: of)?) times)",
+    "\\d+ ?ml (?:left|remaining)",
 )
 
 # --- Family: too incomplete to assess ---------------------------------------------------------------
@@ -497,6 +523,9 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "fs", "ft", "wtt", "wts", "wtb", "h", "w", "hmu", "list", "barn", "yard", "workshop", "outbuilding",
     # heuristic-v16: a market stall's leftovers, a kit of nothing named, an order only its buyer knows
     "stall", "kit", "custom", "order", "orders", "reserved", "commission",
+    # heuristic-v17: a business's leftovers named by the business ("SALON CLOSING", "Pharmacy bits")
+    "salon", "pharmacy", "shop", "warehouse", "stockroom", "closing", "closedown", "closure", "cartons",
+    "carton", "stock", "bunch",
 })
 
 # A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a
@@ -562,6 +591,8 @@ OTHER_MODEL_CONTEXT = (r"\b(?:fits?|for|with|compatible|replaces?|replaced|inste
                        r"like|also|or|same as|upgrade to)\b")
 # A year stated for the item itself in prose ("first registered 2016", "made in 2016", "a 2016 model").
 ITEM_YEAR_PHRASES = (
+    # heuristic-v17: "units made in 2019" are other units
+    r"(?<!units )(?<!ones )(?<!those )(?<!batches )(?<!others )"
     r"\b(?:first registered|registered|reg(?:istration)? date|manufactured|made|built|produced|"
     r"model year|year of manufacture|date of manufacture|dated)\s*(?:in\s+|:\s*)?((?:19[5-9]|20[0-4])\d)\b",
     r"\b((?:19[5-9]|20[0-4])\d)\s+(?:model|build|plate|registration)\b",

@@ -68,6 +68,11 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "brass knuckles(?![^.!?\\n]{0,40}\\b(?:diff\\w*|axles?|hubs?|servos?|steering|shocks?|"
                "links?))",
                "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
+               # heuristic-v17: a stun device disguised as a torch
+               "(?:stun|zap|shock) (?:torch(?:es)?|flashlights?|batons?|functions?|features?|buttons?|"
+               "modes?)",
+               "built[\\s-]in stun", "\\d{3,} ?kv\\b",
+               "(?:self[\\s-]defen[cs]e|tactical|police)[^.!?\\n]{0,40}?\\bzappers?",
                # heuristic-v16: a knuckle duster by another name
                "(?:brass |metal |steel )?knuckle (?:trainers?|rings?|guards?)",
                "firearms?", "handguns?",
@@ -148,7 +153,11 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:lip|hyaluronic(?: acid)?) fillers?",
         # heuristic-v14: prescription retinoids
         "tretinoin", "isotretinoin", "(?:ro)?accutane", "prescription[\\s-]strength",
-        "ketamine", "propofol", "(?:prescription|injectable|injection) (?:vials?|ampoules?)"),
+        "ketamine", "propofol", "(?:prescription|injectable|injection) (?:vials?|ampoules?)",
+        # heuristic-v17: prescription-only by strength or by name (insulin pens, melatonin in the UK)
+        "co-?codamol 30/500", "(?:flex|kwik|solo)pens?", "novorapid", "lantus", "humalog", "melatonin",
+        "(?:left ?over|spare|unused) (?:from )?(?:my |his |her |their |mum'?s |dad'?s )?(?:late \\w+'?s? )?"
+        "prescriptions?"),
     "veterinary medicine": ("flea (?:treatments?|drops|spot-?ons?)", "spot-?on (?:treatments?|pipettes?)",
                             "(?:de)?wormers?", "worming (?:tablets|treatments?)", "permethrin", "fipronil"),
     "illegal electronics or lasers": (
@@ -160,6 +169,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "identity document": (
         "(?:blank|fake|novelty|scannable|replacement|forged|stolen|spare) (?:[\\w-]+ )?(?:ids?|passports?|"
         "id cards?|driving licen[cs]es?)(?![\\s-]+(?:holders?|covers?|wallets?|cases?|photos?))",
+        # heuristic-v17: a permit issued to one person (a disabled parking badge, a bus pass)
+        "blue badges?(?![\\s-]+(?:holders?|covers?|wallets?))", "disabled (?:parking )?(?:badges?|permits?)",
+        "(?:residents?'? )?parking permits?", "(?:senior|disabled|freedom) bus passe?s?",
         "(?:fake|forged) (?:documents?|diplomas?|degrees?)"),
     "possibly stolen or locked device": (
         "icloud[\\s-]?locked", "icloud lock", "activation[\\s-]?lock(?:ed)?", "(?:imei )?blacklisted",
@@ -173,6 +185,13 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:found|picked up|picked (?:it|this|them) up) (?:it |this |them )?(?:on|in|at) "
         "(?:a |the )?(?:bus|train|tube|street|road|park|"
         "pub|bar|club|taxi|cab|beach|festival|gym|station|car park)",
+        # heuristic-v17: the owner's marks removed ("sprayed over the hire company's name", "peeled the asset
+        # tags"), and a bare "no questions" (with "asked" it is an evasion: CHECK_EVASION_TERMS)
+        "(?:sprayed|painted) over (?:the |their |its )?(?:[\\w']+ )?(?:names?|stencils?|markings?|logos?|"
+        "tags?)",
+        "(?:peeled|removed|took off|ripped off|scratched off) (?:the |their |its )?"
+        "(?:asset|property|security|hire) (?:tags?|labels?|stickers?|markings?)",
+        "no questions(?! asked)(?! (?:about|on|re|regarding))",
         "(?:it'?s|was|is|maybe|might be|possibly|probably|"
         "may be) stolen", "fell off (?:the back of )?a (?:lorry|truck)", "no proof of ownership",
         "no (?:v5c?|logbook|log book|registration documents?|pink slip)(?! needed)\\b",

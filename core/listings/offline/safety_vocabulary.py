@@ -130,7 +130,10 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "cpap (?:machines?|masks?)",
         # heuristic-v13: named by what it is for (a "Mobility" category, a "powerchair")
         "power ?chairs?", "powered wheelchairs?", "mobility(?: aids?| equipment)?", "care beds?",
-        "profiling beds?", "hoist slings?", "commodes?", "shower chairs?"),
+        "profiling beds?", "hoist slings?", "commodes?", "shower chairs?",
+        # heuristic-v17: bathroom aids that take a person's weight
+        "shower stools?", "bath (?:stools?|seats?|boards?|lifts?|steps?)", "perching stools?",
+        "toilet (?:frames?|(?:seat )?raisers?|surrounds?)", "grab (?:bars?|rails?|handles?)"),
     # heuristic-v6: classes by purpose: it warns of, guards against or holds back a fall, fire or crash
     "alarm or detector": (
         "(?:smoke|heat|fire|co|co2|carbon monoxide|gas|combustible gas|radon|flood) (?:and (?:co|heat|carbon "
@@ -191,6 +194,8 @@ PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
     # heuristic-v14: anything charged from a lead has a battery that must not overheat
     "rechargeable device": ("rechargeable", "usb[\\s-]?(?:powered|charging|charged)", "charger incl\\w*"),
     "mains-powered appliance": (
+        # heuristic-v17: heated bedding is a mains heater worn to sleep
+        "(?:electric|heated) (?:throws?|blankets?|under[\\s-]?blankets?|over[\\s-]?blankets?)",
         "\\d+(?:\\.\\d+)?\\s?(?:w|watts?|kw)(?!/)", "mains(?:[\\s-](?:powered|operated|lead|cable|plug|"
         "voltage))?", "plugs? (?:it |them )?in", "unplug\\w*", "(?:uk|eu|us|3[\\s-]pin|three[\\s-]pin) plug",
         "(?:110|120|220|230|240)\\s?v(?:olts?)?"),
@@ -205,6 +210,8 @@ _FAILED_CONTROL = (
     "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|won'?t|no longer) (?:really |actually |"
     "properly |always |seem to )?(?:do anything|do much|regulate|switch off|turn off|cut out|work properly)",
     "keeps? (?:getting|going|running) (?:hotter|hot)", "hotter and hotter",
+    # heuristic-v17: a timer or auto-off that never switches it off
+    "stays? on (?:all night|constantly|permanently|the whole (?:time|night)|for hours)",
 )
 _OVERHEATING = (
     "overheats?", "overheating",
@@ -251,6 +258,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "splits(?![\\s-]+into)", "dented", "dents?", "damaged",
         "damage", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
+        # heuristic-v17: drainage and vent holes are made, not worn
+        "(?<!drainage )(?<!drain )(?<!vent )(?<!air )(?<!ventilation )(?<!mounting )(?<!fixing )(?<!screw )"
         "holes? in", "(?:few|some|several|two|three|small|big|couple of) holes",
         "punctur\\w*", "(?:a|one|two|some|few|small|little|big|couple of) tears?",
         "tears? (?:in|near|on|along|at|by)", "ripped", "rips? (?:in|near|on|along)", "gash(?:es|ed)?",
@@ -279,7 +288,12 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "fitting|seal|thread)",
         "(?:soap|soapy water|leak spray) (?:test )?(?:shows?|showed|makes?|made) bubbles",
         "free[\\s-]?flows?", "free[\\s-]?flowing", "reads? (?:slightly |a bit )?"
-        "(?:high|low|wrong)", "slipping", "(?:brakes?|clutch|it) slips", "faulty",
+        "(?:high|low|wrong)",
+        # heuristic-v17: a measuring device that is out by a stated amount
+        "reads? (?:about |around |roughly |always |consistently )*\\d+ (?:points? |units? |mmhg |degrees? )?"
+        "(?:higher|lower|too high|too low|out|over|under)",
+        "(?:inaccurate|not accurate) (?:readings?|results?)",
+        "slipping", "(?:brakes?|clutch|it) slips", "faulty",
         "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|not) work(?:ing)?",
         "stopped working", "intermittent\\w*",
         *_FAILED_CONTROL,
@@ -363,6 +377,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "slats?|screws?|bolts?|buckles?|straps?)",
         "(?:bead|part|piece|eye|button|wheel)s? (?:came|come|fell) "
         "(?:off|out|loose)", "wobbl\\w*",
+        # heuristic-v17: a foot or tip gone from a frame that stands on it ("a foot came off, it rocks")
+        "(?:rubber |plastic )?(?:feet|foot|ferrules?|tips?|stoppers?) (?:came|come|has come|fell|have come) "
+        "off",
+        "(?:it |they )?rocks? (?:on|when|a bit|a little|slightly)",
         "without (?:the |its )?(?:straps?|buckles?|base|clips?|chest clip|pads?|lid|guard|cover|screws?|"
         "bolts?|fittings?|instructions|manual|harness|hose|regulator)"),
     "an unknown model, age or history": (
