@@ -43,7 +43,7 @@ RISKY: list[Case] = [
      "Perfectly safe to use. Heavy, collection only, cash.", "Fitness", "40", {"brand": "unknown"}),
 ]
 # Flagged by heuristic-v8 to v11; the stricter decisions of heuristic-v12 to v14 (each fold within its own
-# 5 %) left it with the seller; the pooled decisions of heuristic-v15 to v17 send it to a person again.
+# 5 %) left it with the seller; the pooled decisions of heuristic-v15 to v18 send it to a person again.
 MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
               "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
               {"colour": "grey"})
@@ -72,14 +72,14 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     """A feature needs MIN_SETS authors' sets, so a family name seen in one set has no weight."""
     weights = shipped_model().weights
     assert "crack" in weights
-    assert "rowing" not in weights and "gazebo" not in weights
+    assert "rowing" not in weights and "ukulele" not in weights  # in fewer than MIN_SETS sets
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v27_set_the_decision():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v30_set_the_decision():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 28))]
-    assert tuple(f"v{number}" for number in range(6, 28)) == DECISION_SETS
-    assert not any(f"v{number}_" in file for file in files for number in (28, 29, 30))  # held out of v17
+    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 31))]
+    assert tuple(f"v{number}" for number in range(6, 31)) == DECISION_SETS
+    assert not any(f"v{number}_" in file for file in files for number in (31, 32, 33))  # held out of v18
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():
@@ -185,33 +185,33 @@ def _fold(scores: list[float], *, risky: list[tuple[float, float]]) -> list[Scor
     return harmless + needing
 
 
-def test_the_decision_catches_the_most_with_at_most_12_percent_false_positives():
-    """25 harmless listings at 12 %: 3 may be flagged. Down to 22.5 the signal adds 24 and 23 and catches
-    the listing at 22.5; catching the one at 20.5 would add a fourth (and it has only a weak word), so no
+def test_the_decision_catches_the_most_with_at_most_9_percent_false_positives():
+    """34 harmless listings at 9 %: 3 may be flagged. Down to 31.5 the signal adds 33 and 32 and catches
+    the listing at 31.5; catching the one at 29.5 would add a fourth (and it has only a weak word), so no
     least weight catches more, and the tie goes to the highest least weight, then threshold."""
-    fold = _fold([float(score) for score in range(25)], risky=[(100.0, 0.5), (22.5, 0.5), (20.5, 0.05)])
-    assert choose_decision([fold]) == Decision(threshold=22.25, min_risk_weight=0.3)
+    fold = _fold([float(score) for score in range(34)], risky=[(100.0, 0.5), (31.5, 0.5), (29.5, 0.05)])
+    assert choose_decision([fold]) == Decision(threshold=31.25, min_risk_weight=0.3)
 
 
 def test_harmless_listings_the_rules_flag_spend_the_budget_too():
-    """heuristic-v16: 50 harmless listings at 12 % may be flagged 6 times; the rules flag 3 already, so the
-    signal may add 3 (46, 45 and 44) and catches the listings at 44.5 and 43.5, not the one at 41.5 (five
+    """heuristic-v16: 67 harmless listings at 9 % may be flagged 6 times; the rules flag 3 already, so the
+    signal may add 3 (63, 62 and 61) and catches the listings at 61.5 and 60.5, not the one at 58.5 (five
     additions)."""
-    fold = _fold([float(score) for score in range(47)], risky=[(44.5, 0.5), (43.5, 0.5), (41.5, 0.5)])
+    fold = _fold([float(score) for score in range(64)], risky=[(61.5, 0.5), (60.5, 0.5), (58.5, 0.5)])
     fold += [Scored(200.0, 0.5, Example(frozenset(), False, True))] * 3
-    assert choose_decision([fold]).threshold == 43.25
+    assert choose_decision([fold]).threshold == 60.25
 
 
 def test_the_false_positive_share_is_pooled_over_the_decision_folds():
-    """heuristic-v15: 80 harmless listings in two folds may have 9 flagged (12 %). At 33.5 the first fold
-    alone adds 6 (above its own 12 % of 40) and the second none, so the listing at 33.5 is caught."""
+    """heuristic-v15: 80 harmless listings in two folds may have 7 flagged (9 %). At 33.5 the first fold
+    alone adds 6 (above its own 9 % of 40) and the second none, so the listing at 33.5 is caught."""
     first = _fold([float(score) for score in range(40)], risky=[(33.5, 0.5)])
     second = _fold([float(score) - 10 for score in range(40)], risky=[])
     assert choose_decision([first, second]) == Decision(threshold=33.25, min_risk_weight=0.3)
 
 
 def test_with_no_room_for_a_false_positive_the_signal_stays_silent():
-    """8 harmless listings at 12 %: none may be flagged, so the threshold is above every score."""
+    """8 harmless listings at 9 %: none may be flagged, so the threshold is above every score."""
     fold = _fold([float(score) for score in range(8)], risky=[(5.5, 0.5)])
     assert choose_decision([fold]) == Decision(threshold=8.0, min_risk_weight=0.3)
     assert choose_decision([]).threshold == 1.0

@@ -78,8 +78,8 @@ def _imitation_text(listing: Listing) -> str:
     text = terms_pattern(COUNTERFEIT_TOOL_TERMS + IMITATION_DENIALS).sub(" ", listing.raw)
     if terms_pattern(COUNTERFEIT_TOOL_TERMS).search(listing.heading):
         text = terms_pattern(FAKE_CURRENCY_TERMS).sub(" ", text)
-    disclosed = terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading) or any_stated(
-        REPLICA_DISCLOSURES, [listing.raw])
+    disclosed = (terms_pattern(REPLICA_MODEL_TERMS).search(listing.heading)
+                 or any_stated(REPLICA_DISCLOSURES, [listing.raw]) or _disclaims_brand(listing))
     if disclosed and (not _names_a_brand(listing) or _disclaims_brand(listing)):
         text = terms_pattern(DISCLOSED_COPY_WORDS).sub(" ", text)
     return text

@@ -174,6 +174,9 @@ DOUBT_TERMS: tuple[str, ...] = (
     "recogni[sz]ed|unrecogni[sz]ed|not genuine|invalid)",
     "(?:batch|serial|date|lot) (?:codes?|numbers?) (?:on [\\w ]{1,20} )?(?:has been |have been |is |are |was "
     "|were )?(?:scratched|removed|cut|peeled|rubbed|scraped) (?:off|out|away)",
+    # heuristic-v18: authenticity read off the look ("you can tell by the colours"), or bought from a "plug"
+    "you can tell (?:by|from) (?:the )?(?:colou?rs?|stitching|weight|feel|smell|look|quality|glaze|pattern)",
+    "(?:from|off|via|through) (?:my|a|the) plug\\b",
     "(?:believed|thought|reputed|reckoned|said) (?:to (?:be|date from) )?(?:an? )?(?:georgian|victorian|"
     "edwardian|regency|antique|genuine|original|authentic|solid (?:gold|silver)|sterling)",
     # heuristic-v16: the maker's name or mark said to be absent, and the brand asserted anyway
@@ -356,9 +359,11 @@ NUMERIC_NOTES: dict[str, str] = {
        for side in ("width", "length", "height", "depth", "drop", "diameter")},
 }
 # Sizes: the title against size attributes only; descriptions list many other lengths.
-SIZE_IN_TITLE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)"
-SIZE_ATTRIBUTE_NAMES = r"\b(?:frame size|frame|size|length|screen size|diagonal|wheel size)\b"
-SIZE_ATTRIBUTE_VALUE = r"(\d{2,3}(?:\.\d)?)\s*(cm|mm|\"|-?inch(?:es)?|in\b)?"
+# heuristic-v18: whole numbers only ("2400 x 1200mm" holds no "120")
+SIZE_IN_TITLE = r"(?<![\d.])(\d{2,3}(?:\.\d)?)(?![\d.])\s*(cm|mm|\"|-?inch(?:es)?|in\b)"
+SIZE_ATTRIBUTE_NAMES = (r"\b(?:frame size|frame|size|length|screen size|diagonal|wheel size|"
+                        r"thickness|diameter)\b")  # heuristic-v18: a board's thickness, a pipe's diameter
+SIZE_ATTRIBUTE_VALUE = r"(?<![\d.])(\d{2,3}(?:\.\d)?)(?![\d.])\s*(cm|mm|\"|-?inch(?:es)?|in\b)?"
 # A size given as an age ("age 11-12", "3-4 years") is not a measure to compare with inches.
 AGE_SIZE = r"\b(?:age[sd]?|years?|yrs?|months?|mths?|[0-9]+\s*[ym]\b)"
 # A number followed by one of these is a measure, not a count ("a pair of 3 tonne stands").
@@ -372,14 +377,15 @@ PART_COUNT = r"(?:(?<=[a-z])|(?<=[a-z]\d))\s+x\s?(\d{1,3})\b"
 # heuristic-v17: what the seller once bought ("bought as a set of 4", "bought a 3-pack") is not what is sold.
 _NOT_BOUGHT_AS = r"(?<!bought a )(?<!bought an )(?<!bought as a )(?<!came as a )(?<!came in a )"
 _NOT_BATTERIES = r"(?!(?:aa|aaa|c|d|9v|pp3|button cells?|batter(?:y|ies)|cr\d+|lr\d+)\b)"
+# "3 x elbows"; "65 x H 78 cm" is a size, not 65 of something; "takes 3 x AA" counts batteries, not items.
+COUNT_TIMES = r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)" + _NOT_BATTERIES
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
     _NOT_BOUGHT_AS + r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of "
     r"(\d{1,3})\b" + MEASURE_UNIT_AFTER,
     # heuristic-v17: "a 9 piece puzzle" is one puzzle of 9 pieces
     _NOT_BOUGHT_AS + r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece(?![\s-]+[a-z])|pack|count|ct)\b",
-    # "65 x H 78 cm" is a size, not 65 of something; "takes 3 x AA" counts batteries, not items
-    r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)" + _NOT_BATTERIES, PART_COUNT,
+    COUNT_TIMES, PART_COUNT,
 )
 NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
@@ -420,7 +426,8 @@ BED_SIZE_PATTERNS: tuple[str, ...] = tuple(
     rf"\b({name})(?:[\s-]?size(?:d)?)?(?![\s-]+(?:sided|layer\w*|stitch\w*|packs?|thick\w*|pocket|"
     rf"spring\w*|glazed|bunk|set of|pillow\w*))\s+(?:[\w-]+\s+){{0,3}}?{_BED_NOUN}\b" for name in BED_SIZES)
 QUANTITY_ATTRIBUTE_NAMES: tuple[str, ...] = ("quantity", "qty", "pieces", "count", "number of pieces",
-                                             "pack size", "set size", "number of tickets", "tickets")
+                                             "pack size", "set size", "number of tickets", "tickets",
+                                             "sheets", "rolls", "units")  # heuristic-v18: sold by the sheet
 YEAR_ATTRIBUTE_NAMES: tuple[str, ...] = ("year", "model year", "release year", "year of manufacture",
                                          "production year")
 YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
@@ -526,6 +533,8 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     # heuristic-v17: a business's leftovers named by the business ("SALON CLOSING", "Pharmacy bits")
     "salon", "pharmacy", "shop", "warehouse", "stockroom", "closing", "closedown", "closure", "cartons",
     "carton", "stock", "bunch",
+    # heuristic-v18: a van's leftovers, and a whole class of goods named as the item ("Electrical")
+    "van", "lots", "electrical", "electricals", "electronics", "household", "homeware", "homewares",
 })
 
 # A description that stands in for one ("as pic", "see photos", "-", "ask"): the seller wrote nothing a

@@ -10,6 +10,7 @@ from core.listings.offline.family_vocabulary import (
     BED_SIZE_PATTERNS,
     BED_SIZE_SCOPE,
     BED_SIZES,
+    COUNT_TIMES,
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
     EU_FROM,
@@ -132,11 +133,13 @@ def _quantities(listing: Listing) -> list[Place]:
 
 
 def _described_counts(text: str) -> Values:
-    """A description's counts; a list of parts counted one by one ("A4 x2, 5x7 x3") is their sum."""
+    """A description's counts; a list of parts counted one by one ("A4 x2, 5x7 x3", or "20 x elbows,
+    16 x tees": heuristic-v18) is their sum."""
     counts = _counts(text, QUANTITY_PATTERNS + DESCRIPTION_TOTAL_PATTERNS)
-    parts = [float(match.group(1)) for match in re.finditer(PART_COUNT, text, re.I)]
-    if len(parts) > 1:
-        counts[f"{sum(parts):g} in all"] = sum(parts)
+    for pattern in (PART_COUNT, COUNT_TIMES):
+        parts = [float(match.group(1)) for match in re.finditer(pattern, text, re.I)]
+        if len(parts) > 1:
+            counts[f"{sum(parts):g} in all"] = sum(parts)
     return counts
 
 

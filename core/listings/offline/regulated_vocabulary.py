@@ -40,7 +40,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "stills?", "(?:double|triple)[\\s-]distilled (?:at home|myself|by me|in my)",
         "(?:distilled|made|brewed) (?:it )?(?:myself|at home|in my (?:garage|shed|kitchen))",
         "(?:homemade|home[\\s-]?made|hand[\\s-]?made|unlabell?ed) (?:vodka|gin|whisk(?:e)?y|rum|brandy|"
-        "absinthe|spirits?|liquor|grappa|schnapps|slivovitz|raki|arak)"),
+        "absinthe|spirits?|liquor|grappa|schnapps|slivovitz|raki|arak|apple brandy|cider brandy)",
+        # heuristic-v18: the still run by the seller ("ran our cider through the pot still")
+        "(?:ran|run|put) (?:it |our |my |the )?(?:[\\w-]+ )?through (?:the |our |my |a )?"
+        "(?:pot |reflux )?still"),
     "alcohol": ("alcoholic (?:drinks?|beverages?)", "liquor",
                 "(?:whisk(?:e)?y|vodka|tequila|bourbon|cognac|brandy|absinthe|mezcal|rum|gin|port|sherry|"
                 "champagne|prosecco|wine)s? \\d+\\s?(?:cl|ml|l|litres?)\\b"
@@ -195,6 +198,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:it'?s|was|is|maybe|might be|possibly|probably|"
         "may be) stolen", "fell off (?:the back of )?a (?:lorry|truck)", "no proof of ownership",
         "no (?:v5c?|logbook|log book|registration documents?|pink slip)(?! needed)\\b",
+        "(?:rating|id|name|serial|data) plates? (?:have been |has been |was |were |are |is )?(?:ground|filed|"
+        "scratched|removed|taken|prised) off",
         "(?:frame|serial|vin|chassis|engine) (?:number|no\\.?|plate) (?:has been |was |is )?(?:filed|ground|"
         "scratched|removed|missing|rubbed) ?(?:off|away)?"),
     "pirated content or account resale": (
@@ -246,7 +251,23 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     "drug": ("cannabis", "marijuana", "thc", "psilocybin", "magic mushrooms", "kratom",
              # heuristic-v14: psilocybin mushrooms sold as spores "for microscopy"
              "spore (?:syringes?|prints?|swabs?|vials?)", "golden teachers?", "cubensis",
-             "liberty caps?"),  # heuristic-v16: the wild psilocybin mushroom by its common name
+             "liberty caps?",  # heuristic-v16: the wild psilocybin mushroom by its common name
+             # heuristic-v18: cannabis baked in ("green butter", "canna butter")
+             "canna[\\s-]?butter", "green butter", "space cakes?", "(?:thc|weed|cannabis) edibles?"),
+    # heuristic-v18: wild fish, game and eggs the law keeps off the market
+    "wild food taken unlawfully": (
+        "(?:meant|supposed|required|have|had) to (?:put|throw|release|return) "
+        "(?:them|it|these|those|the \\w+) back",
+        "road[\\s-]?kill", "road casualt(?:y|ies)",
+        "(?:clipped|hit|knocked (?:down|over)) (?:it|him|her|a \\w+) with (?:the|my|our) "
+        "(?:car|van|land rover|truck|"
+        "pick[\\s-]?up)", "(?:gulls?'?|wild birds?'?|seabirds?'?|plovers?'?) eggs"),
+    # heuristic-v18: foods that harm babies or pets, sold for them
+    "food unsafe for babies or pets": (
+        "honey\\b[^.!?]{0,80}?\\b(?:dummy|dummies|teething|\\d{1,2} months?|infants?|newborns?)",
+        "(?:dummy|dummies|teething)\\b[^.!?]{0,80}?\\bhoney",
+        "(?:xylitol|birch sugar)\\b[^.!?\\n]{0,120}?\\b(?:dogs?|pups?|puppies|pupcakes?|doggos?|pets?)",
+        "(?:dogs?|pups?|puppies|pupcakes?|doggos?)\\b[^.!?\\n]{0,160}?\\b(?:xylitol|birch sugar)"),
     # heuristic-v14: traps banned for use on wild animals
     "banned trap": ("gin traps?", "leg[\\s-]?hold traps?", "jaw traps?", "pole traps?", "bird ?lime",
                     "gill[\\s-]?nets?"),  # heuristic-v16: nets that take salmon and sea trout illegally
@@ -279,7 +300,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                          "ddt", "(?:contains?|containing|with) mercury",
                          "mercury (?:chloride|compounds?|salts?)",
                          "mercuric", "calomel", "hydroquinone", "skin (?:lightening|bleaching|whitening)",
-                         "(?:lightening|bleaching) creams?", "asbestos", "lead[\\s-]based paint",
+                         "(?:lightening|bleaching) creams?",
+                         # heuristic-v18: a survey or test for asbestos is evidence, not asbestos
+                         "asbestos(?![\\s-]+(?:surveys?|tests?|tested|free|checks?|checked|reports?))",
+                         "lead[\\s-]based paint",
                          "banned (?:ingredients?|substances?|in the)"),
     "licence key resale": ("volume licen[cs]e", "mak keys?", "kms (?:keys?|activation)", "oem keys?",
                            "(?:product|licen[cs]e|activation|cd|software|windows|office) keys? only",
@@ -330,6 +354,13 @@ REGULATED_REASONS: dict[str, str] = {
     "ticket resale above face value": (
         "reselling tickets above face value is restricted or banned for many events and breaches most "
         "ticket terms; the buyer may be refused entry"),
+    "wild food taken unlawfully": (
+        "wild salmon and sea trout that must be released, road-kill game, and wild birds' eggs may not be "
+        "sold; "
+        "game and fish need a licensed dealer or the right licence"),
+    "food unsafe for babies or pets": (
+        "honey must not be given to babies under 12 months (infant botulism), and xylitol (birch sugar) is "
+        "poisonous to dogs"),
     "tampered utility meter": (
         "a prepayment meter or key altered to show credit nobody paid for is theft of energy; it may not "
         "be sold"),
@@ -386,6 +417,11 @@ CHECK_EVASION_TERMS: tuple[str, ...] = (
     "no ?one checks", "nobody checks", "(?:won'?t|never|will not) get (?:checked|caught)",
     "not (?:sold|available|legal|allowed) (?:here|in (?:the )?(?:uk|us|usa|eu|this country))",
     "no english (?:labels?|labelling|instructions|ingredients)",
+    # heuristic-v18: a gas or electrical job offered without the registration the law asks for, and a buyer
+    # told not to ask
+    "not gas ?safe(?: registered)?",
+    "saves? you (?:paying|getting|calling) (?:for )?an? (?:engineer|electrician|"
+    "gas ?safe)", "do ?n'?t ask (?:where|how|questions)",
 )
 
 # --- Family: medical and health claims ---------------------------------------------------------------
@@ -423,7 +459,8 @@ MINOR_AILMENTS: tuple[str, ...] = (
 )
 _CONDITION = "(?:" + "|".join(HEALTH_CONDITIONS) + ")\\b"
 _AILMENT = "(?:" + "|".join(HEALTH_CONDITIONS + MINOR_AILMENTS) + ")\\b"
-_STRONG_CLAIM = "(?:cures?|cured|cure for|heals?|remedy for)"
+# heuristic-v18: curing meat ("dry cure", "cure your own bacon") is no medical claim
+_STRONG_CLAIM = "(?<!dry )(?<!home )(?:cures?|cured|cure for|heals?|remedy for)(?![\\s-]+your own)"
 # Verbs that only claim something medical with a named condition ("kills cancer cells", not "kills weeds").
 _KILL_CLAIM = "(?:kills?|killing|destroys?|shrinks?|eliminates?|dissolves?|eradicates?|beats?)"
 # "treats for dogs" is a noun; the verb takes its object directly ("treats arthritis").

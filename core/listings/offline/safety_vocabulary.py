@@ -244,6 +244,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "impacted", "collisions?", "knock(?:ed)?", "took (?:a|the|one) (?:knock|hit|bang|fall|tumble)",
         "hit (?:by|a|the)(?!\\s+road\\b)",
         "bump(?:ed|s)?(?![\\s-]*caps?)", "shunts?", "prang(?:ed)?", "fender[\\s-]?benders?",
+        # heuristic-v18: a crash told as what happened ("someone reversed into us", "a little tumble in it")
+        "(?:reversed|drove|backed|ran|crashed|went) into (?:us|me|our car|my car|the car|the back of us)",
+        "rear[\\s-]ended", "tumbles? (?:in|wearing|with) (?:it|them)",
         "rear[\\s-]?ended", "(?:hit|ran|drove|backed|crashed|reversed|bumped|smashed) into",
         "write[\\s-]?off", "(?:car|road|traffic|bike) accidents?", "came off",
         "thrown off", "bang(?:ed)?(?![\\s-]*for)", "smash(?:ed)?", "written off", "wrecked",
@@ -640,6 +643,9 @@ RECALL_TERMS: tuple[str, ...] = (
     "recall (?:on|for|of) (?:this|that|these|those|our|my|the) (?:model|one|unit|batch)",
     "(?:the|a|some|that) recall (?:thing|issue|stuff|business)",
     "recalled", "recall notices?", "under (?:a |the )?recall", "product recall", "safety recall",
+    # heuristic-v18: heard of a problem with the model and never checked ("something on the news about the
+    # handle")
+    "(?:something|a story|an item|a report|a thing|stuff) (?:on|in) the news about",
     "recall (?:list|campaign|programme|program)", "open recall", "recall (?:was )?(?:never )?(?:done|fixed)",
     "(?:part of|subject to|affected by|included in|covered by|listed in|named in)\\s+(?:a|an|the)\\s+"
     "(?:[\\w'-]+\\s+){0,2}?recall",
@@ -661,7 +667,10 @@ SAFETY_USE_DISCLAIMERS: tuple[str, ...] = (
     "protection|lifting|towing|diving|a (?:helmet|harness|lifejacket))",
     "(?:display|decorati\\w*|ornamental|prop|props|craft|crafts|crafting|upcycling|costume) "
     "(?:use |purposes? |piece )?only",
-    "(?:sold|offered) (?:as|for) (?:display|decoration|a prop|crafts?|crafting|upcycling|scrap|material)",
+    "(?:sold|offered) (?:as|for) (?:display|decoration|a prop|crafts?|crafting|upcycling|scrap|material|"
+    "timber|wood|firewood)",
+    # heuristic-v18: retired from access use and said so ("not for standing on")
+    "not for (?:standing on|walking on|climbing on|any access(?: use)?|access(?: use)?)",
     "any life[\\s-]?safety use",
     # heuristic-v14: a costume piece or prop replica protects nobody
     "cosplay", "(?:fan[\\s-]made|prop|costume|display|film|movie|screen) replicas?",

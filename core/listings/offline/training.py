@@ -97,6 +97,14 @@ heuristic-v17, stated before it was trained and before v28-v30 were read by anyt
 training and decision sets (DECISION_SETS = v6-v27) after their honest figures were taken (pooled 12.7 %
 false positives against the folds' 12 %); the rules were changed by their errors. Nothing else changes.
 v28, v29 and v30, written blind meanwhile, give the honest figures.
+
+heuristic-v18, stated before it was trained and before v31-v33 were read by anything. Under the pooled 12 %
+budget the unseen false-positive rate came out 0.7 points above the folds' on v25-v27 (12.7 %) and 5.4 points
+above on v28-v30 (17.3 %): the rules flag a new author's harmless listings far more often (8-10 %) than
+those of the sets they were tuned on. So the budget keeps that largest gap between it and the 15 % target:
+FALSE_POSITIVE_SHARE = 15 % - 5.4 points, rounded down to a whole percent: 9 %. v28-v30 join the training
+and decision sets (DECISION_SETS = v6-v30); the rules were changed by their errors. Nothing else changes.
+v31, v32 and v33, written blind meanwhile, give the honest figures.
 """
 
 import json
@@ -145,21 +153,24 @@ TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("v25", (HELDOUT + "heldout_v25_listings.jsonl",)),
     ("v26", (HELDOUT + "heldout_v26_listings.jsonl",)),
     ("v27", (HELDOUT + "heldout_v27_listings.jsonl",)),
+    ("v28", (HELDOUT + "heldout_v28_listings.jsonl",)),
+    ("v29", (HELDOUT + "heldout_v29_listings.jsonl",)),
+    ("v30", (HELDOUT + "heldout_v30_listings.jsonl",)),
 )
 # Every blind author's set from v6 on sets the decision (heuristic-v12, module docstring).
-DECISION_SETS = tuple(f"v{number}" for number in range(6, 28))
+DECISION_SETS = tuple(f"v{number}" for number in range(6, 31))
 MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-FALSE_POSITIVE_SHARE = 0.12  # of the decision folds' harmless listings rules and signal may flag, pooled
+FALSE_POSITIVE_SHARE = 0.09  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
          "the score reaches the threshold and a risk term (seller words about the item, not how it is sold, "
          "positive in every leave-one-set-out refit, at least minRiskWeight) is present. Threshold and "
-         "minRiskWeight maximise rules+signal recall on the decision folds v6-v27 (each scored by "
-         "weights trained without it) with rules and signal flagging at most 12 % of the folds' harmless "
+         "minRiskWeight maximise rules+signal recall on the decision folds v6-v30 (each scored by "
+         "weights trained without it) with rules and signal flagging at most 9 % of the folds' harmless "
          "listings, pooled; ties to the higher weight, then threshold.")
 
 
