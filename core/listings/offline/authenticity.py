@@ -37,6 +37,7 @@ from core.listings.offline.family_vocabulary import (
     PROVENANCE_CLAIMS,
     REPLICA_DISCLOSURES,
     REPLICA_MODEL_TERMS,
+    REPRODUCTION_WORDS,
 )
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
 from core.listings.offline.matching import any_stated, any_unnegated, is_negated, terms_pattern
@@ -131,12 +132,19 @@ def _unproven_claim(listing: Listing) -> list[Finding]:
     """Signed, genuine, antique or solid gold, with no certificate, receipt or hallmark at all."""
     claim = (any_unnegated(_claims(listing), listing.seller_texts) or _attribution(listing)
              or _natural_rarity(listing))
-    if not claim or _has_evidence(listing):
+    if not claim or _has_evidence(listing) or _disclosed_copy(listing):
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
                  f'Authenticity not evidenced: the listing claims "{quote(claim)}" with no certificate, '
                  "receipt, hallmark, serial number or provenance documentation, so the claim is unverified; "
                  "a reviewer will verify it before it is listed.", PROOF_SUGGESTION, _evidence_note(claim))]
+
+
+def _disclosed_copy(listing: Listing) -> bool:
+    """heuristic-v19: a reproduction said to be one ("modern resin reproductions, NOT antique") claims no
+    age or origin, whatever words of the original it names."""
+    texts = [listing.raw]
+    return bool(any_stated(REPLICA_DISCLOSURES, texts) or any_unnegated(REPRODUCTION_WORDS, texts))
 
 
 def _evidence_note(text: str) -> str:

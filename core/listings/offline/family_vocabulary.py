@@ -21,10 +21,11 @@ ART_WORDS: tuple[str, ...] = (
     "fine art", "art", "limited edition prints?", "signed prints?", "artist proofs?",
 )
 
-# heuristic-v7: "its original case" says where an accessory came from, not that the item is genuine.
+# heuristic-v7: "its original case" says where an accessory came from, not that the item is genuine (and
+# heuristic-v19: "its original labelled bottle").
 _NOT_AN_ACCESSORY = ("(?![\\s-]+(?:[\\w-]+\\s+)?(?:box|boxes|case|carry case|packaging|manual|instructions|"
                      "receipt|paint|paintwork|finish|battery|charger|cable|lead|strap|lid|cover|bag|"
-                     "dust ?bag|"
+                     "dust ?bag|bottles?|jars?|tins?|containers?|tubs?|pots?|packets?|pouch(?:es)?|sachets?|"
                      "sleeve|tags?|labels?|accessories|keys?|owner|fittings?|screws?|stand|remote)\\b)")
 # Claims that need evidence wherever they appear.
 PROVENANCE_CLAIMS: tuple[str, ...] = (
@@ -45,7 +46,9 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
     "certified (?:authentic|original|genuine|real|natural)",
     "original (?:painting|artwork|art|oil|watercolou?r|drawing|sketch)",
     "original (?:[\\w'-]+\\s+){1,2}?" + _ART_WORK, "first edition",
-    "1st edition", "antique", "provenance", "museum quality", "game[\\s-]worn", "match[\\s-]worn",
+    # heuristic-v19: "UK provenance" on a plant is where its seed came from
+    "1st edition", "antique", "(?<!uk )(?<!british )(?<!local )(?<!native )(?<!irish )provenance",
+    "museum quality", "game[\\s-]worn", "match[\\s-]worn",
     # heuristic-v7: used or owned by someone famous, and a precious metal named so it cannot be a colour
     "(?:screen|film|production|set|stage|tour|race|player)[\\s-](?:used|worn|issued)",
     "(?:celebrity|famously)[\\s-]owned", "(?:once )?owned by (?:a |the )?(?:famous|celebrity|legendary)",
@@ -134,6 +137,9 @@ EVIDENCE_TERMS: tuple[str, ...] = (
     "date codes?", "(?:pcb|board|serial|hallmark|stamp|label|receipt) photos?",
     "photos? of (?:the )?(?:pcb|board|serial|hallmarks?|stamps?|labels?|receipt|papers|inside|date codes?)",
     "photos? of (?:him|her|them|me|the \\w+) signing", "(?:email|order|booking|purchase) confirmations?",
+    # heuristic-v19: a signing's own traces (the shop's sticker, the event ticket, a photo with the author)
+    "signed (?:copy|edition) stickers?", "(?:event|signing) tickets?",
+    "photos? of [\\w ]{1,25}? with the (?:author|artist|player|band|singer|actor)",
 )
 # The seller doubts or cannot prove authenticity; these terms carry their own negation.
 DOUBT_TERMS: tuple[str, ...] = (
@@ -261,6 +267,8 @@ BRAND_DISCLAIMERS: tuple[str, ...] = (
     "(?:its|their|with its|under its) own (?:brand|label|name)(?: name)?",
     "no affiliation", "not affiliated",  # heuristic-v16
 )
+# heuristic-v19: an object called a reproduction, undenied, claims no age or origin of its own.
+REPRODUCTION_WORDS: tuple[str, ...] = ("(?:modern |resin |cast |later )?reproductions?",)
 # What a disclosed copy is called; struck from the text only when the copy is disclosed (authenticity.py).
 DISCLOSED_COPY_WORDS: tuple[str, ...] = ("replicas?", "dupes?", "inspired", "clones?")
 # heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
@@ -398,7 +406,7 @@ _COUNTED = ("(?:cards?|items?|books?|paperbacks?|hardbacks?|novels?|records?|vin
             "balls?|pens?|pencils?|markers?|tickets?|plants?|cuttings?|bulbs?|seed packets?|spools?|skeins?|"
             "fat quarters?|marbles?|tins?|jars?|candles?|chairs?|stools?|cushions?|towels?|hangers?|prints?|"
             "postcards?|badges?|pins?|patches|keyrings?|key ?chains?|cartridges?|batteries|rolls?|sheets?|"
-            "packs?|bars?|slabs?|boosters?|booster packs?)")
+            "packs?|bars?|slabs?|boosters?|booster packs?|volumes?|vols?)")
 TITLE_COUNT_PATTERNS: tuple[str, ...] = (
     # heuristic-v17: "holds 93 batteries" is a capacity
     r"(?<![\d.,£$€/x-])(?<!holds )(?<!takes )(?<!fits )(?<!up to )\b(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?"
@@ -427,7 +435,8 @@ BED_SIZE_PATTERNS: tuple[str, ...] = tuple(
     rf"spring\w*|glazed|bunk|set of|pillow\w*))\s+(?:[\w-]+\s+){{0,3}}?{_BED_NOUN}\b" for name in BED_SIZES)
 QUANTITY_ATTRIBUTE_NAMES: tuple[str, ...] = ("quantity", "qty", "pieces", "count", "number of pieces",
                                              "pack size", "set size", "number of tickets", "tickets",
-                                             "sheets", "rolls", "units")  # heuristic-v18: sold by the sheet
+                                             "sheets", "rolls", "units",  # heuristic-v18: sold by the sheet
+                                             "volumes", "books")  # heuristic-v19: a set of books
 YEAR_ATTRIBUTE_NAMES: tuple[str, ...] = ("year", "model year", "release year", "year of manufacture",
                                          "production year")
 YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
@@ -444,10 +453,11 @@ EU_FROM: dict[str, float] = {"uk": 33.5, "eu": 0.0, "eur": 0.0}
 SHOE_SIZE_TOLERANCE = 1.0 / 40  # a size either way, relative to an adult EU size
 # heuristic-v16: a length in the title in feet and inches ("10'6", "6ft") or metres, against a length
 # attribute in any unit: the same board or table measured twice, differently.
-TITLE_LENGTH = (r"(?<![\d.x×])(\d{1,2})\s*(?:'|ft\b|feet\b|foot\b)"
+TITLE_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,2})\s*(?:'|ft\b|feet\b|foot\b)"
                 r"\s*(?:(\d{1,2})(?![\d.])\s*(?:\"|in\b|inch\w*)?)?"
                 r"(?!\s*(?:x|×|by)\s*\d)")
-TITLE_METRIC_LENGTH = r"(?<![\d.x×])(\d{1,3}(?:\.\d{1,2})?)\s*(m|cm)\b(?!\s*(?:x|×|by)\s*\d)"
+TITLE_METRIC_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,3}(?:\.\d{1,2})?)\s*(m|cm)\b"
+                       r"(?!\s*(?:x|×|by)\s*\d)")
 LENGTH_ATTRIBUTE_NAMES = r"^(?:length|overall length|board length|total length)$"
 # A model or set code ("75192", "QE55Q60B"): three digits or more; measurements are not codes.
 MODEL_CODE = r"\b(?!(?:19|20)\d\d\b)(?!\d+[a-z]{1,3}\b)(?=[a-z-]*(?:\d[a-z-]*){3})[a-z0-9-]{4,}\b"

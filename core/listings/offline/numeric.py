@@ -235,7 +235,8 @@ def _shoe_sizes(listing: Listing) -> list[Place]:
 def _title_lengths(listing: Listing) -> list[Place]:
     """One length in the title (feet and inches, or metres) against a length attribute in any unit."""
     title = _feet_and_inches(listing.title) | _metric(TITLE_METRIC_LENGTH, listing.title)
-    named = " ; ".join(v for n, v in listing.attributes if re.match(LENGTH_ATTRIBUTE_NAMES, n) and is_real(v))
+    named = " ; ".join(v for n, v in listing.attributes if re.match(LENGTH_ATTRIBUTE_NAMES, n) and is_real(v)
+                       and not re.search(REMAINING_NAME, v))
     stated = _feet_and_inches(named) | _metric(r"(\d+(?:\.\d+)?)\s*(mm|cm|m)\b", named)
     return [("title", title), ("length attribute", stated)] if len(title) == 1 else []
 

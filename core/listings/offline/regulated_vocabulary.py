@@ -262,6 +262,12 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:clipped|hit|knocked (?:down|over)) (?:it|him|her|a \\w+) with (?:the|my|our) "
         "(?:car|van|land rover|truck|"
         "pick[\\s-]?up)", "(?:gulls?'?|wild birds?'?|seabirds?'?|plovers?'?) eggs"),
+    # heuristic-v19: a poisonous plant offered to children, pets or grazing animals
+    "poisonous plant near children or animals": (
+        "(?:ricinus|castor oil plants?|yews?|taxus|foxgloves?|digitalis|oleanders?|nerium|laburnum|monkshood|"
+        "aconitum|deadly nightshade|atropa|belladonna|datura|angel'?s trumpets?|brugmansia|ragwort)"
+        "\\b[^.!?]{0,200}?\\b(?:children|kids|toddlers?|ponies|pony|horses?|paddock|livestock|sheep|cattle|"
+        "pets?|dogs?|nibbl\\w+|chew\\w*|graz\\w+)\\b(?![\\s-]+(?:proof|safe))",),
     # heuristic-v18: foods that harm babies or pets, sold for them
     "food unsafe for babies or pets": (
         "honey\\b[^.!?]{0,80}?\\b(?:dummy|dummies|teething|\\d{1,2} months?|infants?|newborns?)",
@@ -354,6 +360,9 @@ REGULATED_REASONS: dict[str, str] = {
     "ticket resale above face value": (
         "reselling tickets above face value is restricted or banned for many events and breaches most "
         "ticket terms; the buyer may be refused entry"),
+    "poisonous plant near children or animals": (
+        "the plant is poisonous (castor oil seeds, yew, foxglove, oleander, laburnum): sold for a place "
+        "where children or animals can eat it, it can kill"),
     "wild food taken unlawfully": (
         "wild salmon and sea trout that must be released, road-kill game, and wild birds' eggs may not be "
         "sold; "

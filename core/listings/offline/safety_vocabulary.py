@@ -368,7 +368,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:no|without|minus) (?:the |its |a |any )?(?:safety|protective|flashback|non[\\s-]?return) [\\w-]+",
         "(?:springs?|bolts?|screws?|pins?|clips?|straps?|buckles?|pads?|feet|foot|wheels?|guards?|caps?|"
         "parts?|"
-        "pieces?|brackets?|stoppers?) (?:are|is|has|have|had) (?:now |since )?(?:gone|disappeared)",
+        "pieces?|brackets?|stoppers?|bars?|interlocks?|catch(?:es)?|latch(?:es)?) (?:[\\w-]+ )?"
+        "(?:are|is|has|have|had) (?:now |since )?(?:gone|disappeared)",
         "(?:falls?|fell|fallen|keeps? falling) (?:off|out)", "parts? (?:not included|lost)",
         "(?:is |are )?(?:falling|coming) (?:off|out|apart|loose)",
         "lost the",
@@ -613,6 +614,9 @@ FIRE_HAZARDS: tuple[str, ...] = (
     _BATTERY + "\\s+" + _GAP + "{0,3}?" + _SWELLING,
     "(?:exposed|bare|frayed|visible|showing) (?:copper |live )?(?:wires?|wiring|cables?|conductors?|copper)",
     "wires? (?:are |is )?(?:exposed|showing|poking out)",
+    # heuristic-v19: a mains lead that has melted or burnt ("melted plastic on the cable")
+    "melted (?:plastic |insulation )?(?:on|into|onto) (?:the |its )?(?:cable|lead|cord|plug|flex)",
+    "(?:cable|lead|cord|plug|flex) (?:has |is |was )?(?:melted|scorched|burnt)",
     "(?:see|showing|shows|visible)\\s+(?:a (?:bit|little) "
     "of |some )?(?:the )?(?:bare )?(?:copper|inner wires?|wires? inside)", "sparking",
     "sparks (?:when|if|from|out|a bit)",

@@ -105,6 +105,12 @@ those of the sets they were tuned on. So the budget keeps that largest gap betwe
 FALSE_POSITIVE_SHARE = 15 % - 5.4 points, rounded down to a whole percent: 9 %. v28-v30 join the training
 and decision sets (DECISION_SETS = v6-v30); the rules were changed by their errors. Nothing else changes.
 v31, v32 and v33, written blind meanwhile, give the honest figures.
+
+heuristic-v19, stated before it was trained and before v34-v36 were read by anything. On v31-v33 the
+unseen false-positive rate was 11.3 %, 2.3 points above the folds' 9 %: within the largest gap seen, so the
+budget stays at 9 %. v31-v33 join the training and decision sets (DECISION_SETS = v6-v33); the rules were
+changed by their errors. Nothing else changes. v34, v35 and v36, written blind meanwhile, give the honest
+figures.
 """
 
 import json
@@ -156,9 +162,12 @@ TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("v28", (HELDOUT + "heldout_v28_listings.jsonl",)),
     ("v29", (HELDOUT + "heldout_v29_listings.jsonl",)),
     ("v30", (HELDOUT + "heldout_v30_listings.jsonl",)),
+    ("v31", (HELDOUT + "heldout_v31_listings.jsonl",)),
+    ("v32", (HELDOUT + "heldout_v32_listings.jsonl",)),
+    ("v33", (HELDOUT + "heldout_v33_listings.jsonl",)),
 )
 # Every blind author's set from v6 on sets the decision (heuristic-v12, module docstring).
-DECISION_SETS = tuple(f"v{number}" for number in range(6, 31))
+DECISION_SETS = tuple(f"v{number}" for number in range(6, 34))
 MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
@@ -169,7 +178,7 @@ DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the r
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
          "the score reaches the threshold and a risk term (seller words about the item, not how it is sold, "
          "positive in every leave-one-set-out refit, at least minRiskWeight) is present. Threshold and "
-         "minRiskWeight maximise rules+signal recall on the decision folds v6-v30 (each scored by "
+         "minRiskWeight maximise rules+signal recall on the decision folds v6-v33 (each scored by "
          "weights trained without it) with rules and signal flagging at most 9 % of the folds' harmless "
          "listings, pooled; ties to the higher weight, then threshold.")
 

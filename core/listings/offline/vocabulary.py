@@ -136,7 +136,9 @@ _CONDITION_NEW_BARE = (
     r"(?<!like )(?<!like-)(?<!as )(?<!nearly )(?<!almost )(?<!near )(?<!needs )\bnew\b"
 )
 _CONDITION_USED = (
-    r"(?<!never )(?<!not )(?<!be )(?<!is )(?<!are )\b(?:used|pre[\s-]?owned|second[\s-]?hand|"
+    # heuristic-v19: "before we used it" and "we don't sell used ones" say nothing of this item's use
+    r"(?<!never )(?<!not )(?<!be )(?<!is )(?<!are )(?<!before we )(?<!before i )(?<!before anyone )(?<!sell )"
+    r"\b(?:used|pre[\s-]?owned|second[\s-]?hand|"
     r"(?<!never )worn|like[\s-]new|as new|open[\s-]box|ex[\s-]display|ex[\s-]corporate|"
     # heuristic-v7: worn or unlabelled in so many words ("wore it twice", "took the tags off")
     r"wore (?:it|them|this|these)|(?:took|cut|taken) (?:the )?(?:tags?|labels?) off|"
