@@ -43,7 +43,7 @@ RISKY: list[Case] = [
      "Perfectly safe to use. Heavy, collection only, cash.", "Fitness", "40", {"brand": "unknown"}),
 ]
 # Flagged by heuristic-v8 to v11; the stricter decisions of heuristic-v12 to v14 (each fold within its own
-# 5 %) left it with the seller; the pooled decisions of heuristic-v15 to v19 send it to a person again.
+# 5 %) left it with the seller; the pooled decisions of heuristic-v15 to v20 send it to a person again.
 MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
               "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
               {"colour": "grey"})
@@ -75,11 +75,11 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     assert "rowing" not in weights and "ukulele" not in weights  # in fewer than MIN_SETS sets
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v33_set_the_decision():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v36_set_the_decision():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 34))]
-    assert tuple(f"v{number}" for number in range(6, 34)) == DECISION_SETS
-    assert not any(f"v{number}_" in file for file in files for number in (34, 35, 36))  # held out of v19
+    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 37))]
+    assert tuple(f"v{number}" for number in range(6, 37)) == DECISION_SETS
+    assert not any(f"v{number}_" in file for file in files for number in (37, 38, 39))  # held out of v20
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():

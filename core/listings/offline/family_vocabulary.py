@@ -34,7 +34,7 @@ PROVENANCE_CLAIMS: tuple[str, ...] = (
     # a service label or report signed by whoever did the work is a record, not an autograph
     "(?![\\s-]+by (?:the|our|an?|his|her|their|my) (?:[\\w-]+ )?(?:engineers?|technicians?|inspectors?|"
     "mechanics?|electricians?|fitters?|contractors?|installers?|vets?|doctors?|surveyors?|landlords?))",
-    "hand[\\s-]?signed", "autograph(?:ed|s)?",
+    "hand[\\s-]?signed", "autograph(?:ed|s)?(?![\\s-]+(?:books?|albums?))",  # heuristic-v20: the album
     "authenticity guaranteed",
     "(?:is|are|it'?s|100 ?%|guaranteed|totally|completely|fully|definitely)\\s+(?:real|original|genuine|"
     "authentic|legit)(?![\\s-]+(?:leather|suede|wood|sheepskin|paper|parts?|box))" + _NOT_AN_ACCESSORY,
@@ -219,7 +219,9 @@ IMITATION_DENIALS: tuple[str, ...] = (
     "badges?)",
 )
 IMITATION_TERMS: tuple[str, ...] = (
-    "counterfeit", "replicas?", "fake(?!\\s+(?:[\\w-]+\\s+)?(?:fur|leather|suede|plants?|flowers?|grass|"
+    # heuristic-v20: an "official replica shirt" is the club's own fan kit
+    "counterfeit", "(?<!official )replicas?(?![\\s-]+(?:[\\w-]+\\s+)?(?:shirts?|kits?|jerseys?|tops?))",
+    "fake(?!\\s+(?:[\\w-]+\\s+)?(?:fur|leather|suede|plants?|flowers?|grass|"
     "foliage|greenery|ivy|"
     "succulents?|cactus|cacti|fruit|food|cakes?|candles?|books?|tattoos?|teeth|beards?|mo?ustaches?|"
     "eyelash\\w*|lashes|nails|tan|snow|blood|trees?))",
@@ -389,7 +391,8 @@ _NOT_BATTERIES = r"(?!(?:aa|aaa|c|d|9v|pp3|button cells?|batter(?:y|ies)|cr\d+|l
 COUNT_TIMES = r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)" + _NOT_BATTERIES
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
-    _NOT_BOUGHT_AS + r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair) of "
+    _NOT_BOUGHT_AS + r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair|block|"
+    r"strip) of "
     r"(\d{1,3})\b" + MEASURE_UNIT_AFTER,
     # heuristic-v17: "a 9 piece puzzle" is one puzzle of 9 pieces
     _NOT_BOUGHT_AS + r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece(?![\s-]+[a-z])|pack|count|ct)\b",
@@ -409,7 +412,9 @@ _COUNTED = ("(?:cards?|items?|books?|paperbacks?|hardbacks?|novels?|records?|vin
             "packs?|bars?|slabs?|boosters?|booster packs?|volumes?|vols?)")
 TITLE_COUNT_PATTERNS: tuple[str, ...] = (
     # heuristic-v17: "holds 93 batteries" is a capacity
-    r"(?<![\d.,£$€/x-])(?<!holds )(?<!takes )(?<!fits )(?<!up to )\b(\d{1,4})\s+(?:[a-z'-]+\s+){0,2}?"
+    # heuristic-v20: "London 2012 Olympic pins" names a year
+    r"(?<![\d.,£$€/x-])(?<!holds )(?<!takes )(?<!fits )(?<!up to )\b(?!(?:19|20)\d\d\b)(\d{1,4})\s+"
+    r"(?:[a-z'-]+\s+){0,2}?"
     + _COUNTED + r"\b",
 )
 # In a description only a stated total counts: "3 cards have creases" is a part of the lot, not its size.
@@ -544,6 +549,8 @@ FILLER_TITLE_WORDS: frozenset[str] = frozenset({
     "salon", "pharmacy", "shop", "warehouse", "stockroom", "closing", "closedown", "closure", "cartons",
     "carton", "stock", "bunch",
     # heuristic-v18: a van's leftovers, and a whole class of goods named as the item ("Electrical")
+    # heuristic-v20: the occasion a heap came from ("Wedding stuff", "PARTY job lot", "Event kit")
+    "wedding", "party", "event", "events",
     "van", "lots", "electrical", "electricals", "electronics", "household", "homeware", "homewares",
 })
 

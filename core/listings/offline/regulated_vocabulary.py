@@ -71,6 +71,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "brass knuckles(?![^.!?\\n]{0,40}\\b(?:diff\\w*|axles?|hubs?|servos?|steering|shocks?|"
                "links?))",
                "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
+               # heuristic-v20: live cartridges by their calibre ("ten .303 rounds", "not deactivated")
+               "(?:live|\\.\\d{2,3}|\\d{1,2}(?:\\.\\d{1,2})?\\s?mm) (?:cal(?:ibre|iber)? )?rounds",
+               "not deactivated",
                # heuristic-v17: a stun device disguised as a torch
                "(?:stun|zap|shock) (?:torch(?:es)?|flashlights?|batons?|functions?|features?|buttons?|"
                "modes?)",
@@ -80,6 +83,7 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "(?:brass |metal |steel )?knuckle (?:trainers?|rings?|guards?)",
                "firearms?", "handguns?",
                "(?<!water )(?<!glue )(?<!nerf )(?<!toy )(?<!plastic )(?<!foam )(?<!cap )(?<!flintlock )"
+               "(?<!sex )"  # heuristic-v20: the band
                "pistols?(?![\\s-]*grips?)",
                "revolvers?", "shotguns?", "rifles?(?![\\s-]*(?:scopes?|bags?|cases?|slings?))",
                "ammunition", "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
@@ -213,6 +217,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "\\bfree\\b", "free (?:sports|movies|films|ppv|premium channels|channels)", "free forever",
         "(?:copied|burned|burnt|backup|pirate) (?:games|dvds|"
         "cds|copies)", "r4 cards?", "modded (?:switch|ps[2-5]|xbox|console)s? with (?:\\d+ )?games",
+        # heuristic-v20: an account removed or signed out of before the sale is not sold with it
+        "(?<!removed my )(?<!removed the )(?<!out of my )"
         "(?:steam|psn|epic games|fortnite|roblox|minecraft|xbox live|netflix|spotify|disney\\+?|"
         "world of warcraft|league of legends|valorant|instagram|tiktok|twitter) "
         "accounts?(?![\\s-]*(?:gift )?cards?)",
@@ -237,7 +243,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "ideal for) (?:babies|baby|infants?|toddlers?|newborns?)"),
     # heuristic-v12: unlicensed performance compounds sold "for research"
     "unlicensed research compound": (
-        "sarms?", "(?:rad|lgd|mk)[\\s-]?\\d{3,4}(?=\\W|$)(?![\\s-]*(?:mm|cm|ml|kg|g|w|v|hp|cc|series))",
+        # heuristic-v20: "model MK-1602-50" is a power supply's part number
+        "sarms?", "(?<!model )(?:rad|lgd|mk)[\\s-]?\\d{3,4}(?=\\W|$)(?!-\\d)"
+        "(?![\\s-]*(?:mm|cm|ml|kg|g|w|v|hp|cc|series))",
         "research (?:chemicals?|peptides?|compounds?)", "(?:for )?research (?:purposes|use) only",
         "not for human (?:consumption|use)"),
     "psychoactive substance": (
@@ -262,6 +270,16 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:clipped|hit|knocked (?:down|over)) (?:it|him|her|a \\w+) with (?:the|my|our) "
         "(?:car|van|land rover|truck|"
         "pick[\\s-]?up)", "(?:gulls?'?|wild birds?'?|seabirds?'?|plovers?'?) eggs"),
+    # heuristic-v20: a find the law says must be reported, and money made to pass as real
+    "unreported find": (
+        "(?:not|haven'?t|have not|never|didn'?t|did not) (?:bothered )?(?:report(?:ed|ing)?|declared?) "
+        "(?:it |them |this |these )?to the (?:flo|coroner|finds liaison(?: officer)?|museum)",
+        "(?:the )?(?:farmer|landowner|land owner) (?:doesn'?t|does not|won'?t|will not|never) "
+        "(?:know|knows)"),
+    "counterfeit currency": (
+        "pass(?:es|ed)? the (?:pen|uv|counterfeit(?: detector)?|marker) tests?",
+        "no ['\"]?prop['\"]? (?:text|marking|writing|wording)",
+        "(?:can'?t|cannot|couldn'?t) tell (?:them|it) apart from (?:the )?real"),
     # heuristic-v19: a poisonous plant offered to children, pets or grazing animals
     "poisonous plant near children or animals": (
         "(?:ricinus|castor oil plants?|yews?|taxus|foxgloves?|digitalis|oleanders?|nerium|laburnum|monkshood|"
@@ -360,6 +378,11 @@ REGULATED_REASONS: dict[str, str] = {
     "ticket resale above face value": (
         "reselling tickets above face value is restricted or banned for many events and breaches most "
         "ticket terms; the buyer may be refused entry"),
+    "unreported find": (
+        "a find of treasure (old coins, gold or silver) must be reported to the coroner or finds liaison "
+        "officer, and the landowner has a share: an unreported find may not be sold"),
+    "counterfeit currency": (
+        "money printed to pass as real is counterfeit currency, whatever it is called"),
     "poisonous plant near children or animals": (
         "the plant is poisonous (castor oil seeds, yew, foxglove, oleander, laburnum): sold for a place "
         "where children or animals can eat it, it can kill"),
@@ -505,7 +528,9 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     "(?:lost|lose|losing) \\d+ ?(?:kg|kgs|kilos?|lbs?|pounds|stone|cm|inch(?:es)?|dress sizes?) in "
     "(?:\\d+|a|one|two|three|four) (?:days?|weeks?)",
     # heuristic-v16: a condition claimed gone, and fat claimed burnt without effort
-    _CONDITION + "[^.!?\\n]{0,30}?\\b(?:went away|cleared up|disappeared|vanished|(?:is|was|has) gone)",
+    _CONDITION + "[^.!?\\n]{0,30}?\\b(?:went away|cleared up|disappeared|vanished|(?:is|was|has) gone|"
+    "shrank|shrunk)",  # heuristic-v20: "her tumour shrank"
+    "against (?:any|all|every) (?:illness|disease|sickness)(?:es)?",
     "burns? (?:off )?(?:belly|stomach|tummy|body) fat",
     # heuristic-v13: ageing itself claimed reversed, and a prescribed treatment claimed unnecessary
     "revers(?:es?|ed|ing) (?:the )?(?:signs of )?(?:ageing|aging)(?: at (?:a |the )?cellular level)?",
