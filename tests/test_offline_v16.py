@@ -6,13 +6,8 @@ from decimal import Decimal
 import pytest
 
 from core.listings.draft import ListingDraft
-from core.listings.offline.reviewer import review_by_rules, rule_families
-
-
-def families(
-    title: str, description: str, category: str, price: str = "25", **attributes: str
-) -> tuple[str, ...]:
-    return rule_families(ListingDraft(title, description, category, Decimal(price), attributes))
+from core.listings.offline.reviewer import review_by_rules
+from tests.builders import families
 
 
 def flagged(title: str, description: str, category: str, price: str = "25", **attributes: str) -> bool:

@@ -1,18 +1,9 @@
 """heuristic-v18: the rule shapes v28, v29 and v30 showed the rules got wrong, each with a sentence written
 for these tests (none is taken from a dataset), and each shape's counterpart that must not change."""
 
-from decimal import Decimal
-
 import pytest
 
-from core.listings.draft import ListingDraft
-from core.listings.offline.reviewer import rule_families
-
-
-def families(
-    title: str, description: str, category: str, price: str = "25", **attributes: str
-) -> tuple[str, ...]:
-    return rule_families(ListingDraft(title, description, category, Decimal(price), attributes))
+from tests.builders import families
 
 
 def test_a_luxury_name_denied_makes_its_inspired_style_a_disclosed_copy():

@@ -1,18 +1,9 @@
 """heuristic-v19: the rule shapes v31, v32 and v33 showed the rules got wrong, each with a sentence written
 for these tests (none is taken from a dataset), and each shape's counterpart that must not change."""
 
-from decimal import Decimal
-
 import pytest
 
-from core.listings.draft import ListingDraft
-from core.listings.offline.reviewer import rule_families
-
-
-def families(
-    title: str, description: str, category: str, price: str = "25", **attributes: str
-) -> tuple[str, ...]:
-    return rule_families(ListingDraft(title, description, category, Decimal(price), attributes))
+from tests.builders import families
 
 
 def test_a_reproduction_said_to_be_one_claims_no_age():
