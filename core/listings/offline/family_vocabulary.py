@@ -463,6 +463,7 @@ TITLE_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,2})\s*(?:'|ft\b|feet
                 r"(?!\s*(?:x|×|by)\s*\d)")
 TITLE_METRIC_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,3}(?:\.\d{1,2})?)\s*(m|cm)\b"
                        r"(?!\s*(?:x|×|by)\s*\d)")
+METRIC_LENGTH = r"(\d+(?:\.\d+)?)\s*(mm|cm|m)\b"  # in a length attribute, where no dimension competes
 LENGTH_ATTRIBUTE_NAMES = r"^(?:length|overall length|board length|total length)$"
 # A model or set code ("75192", "QE55Q60B"): three digits or more; measurements are not codes.
 MODEL_CODE = r"\b(?!(?:19|20)\d\d\b)(?!\d+[a-z]{1,3}\b)(?=[a-z-]*(?:\d[a-z-]*){3})[a-z0-9-]{4,}\b"

@@ -18,6 +18,7 @@ from core.listings.offline.family_vocabulary import (
     LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNITS,
     MEASURED_CONTEXT,
+    METRIC_LENGTH,
     MODEL_CODE,
     MODEL_LETTER,
     MODEL_TOKEN,
@@ -237,7 +238,7 @@ def _title_lengths(listing: Listing) -> list[Place]:
     title = _feet_and_inches(listing.title) | _metric(TITLE_METRIC_LENGTH, listing.title)
     named = " ; ".join(v for n, v in listing.attributes if re.match(LENGTH_ATTRIBUTE_NAMES, n) and is_real(v)
                        and not re.search(REMAINING_NAME, v))
-    stated = _feet_and_inches(named) | _metric(r"(\d+(?:\.\d+)?)\s*(mm|cm|m)\b", named)
+    stated = _feet_and_inches(named) | _metric(METRIC_LENGTH, named)
     return [("title", title), ("length attribute", stated)] if len(title) == 1 else []
 
 
