@@ -121,8 +121,9 @@ changes. v37, v38 and v39, written blind meanwhile, give the honest figures.
 import json
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -166,11 +167,20 @@ class Example:
     needs_review: bool
     rules_flag: bool  # the rules alone already send it to a person
 
+    @cached_property
+    def ordered(self) -> tuple[str, ...]:
+        """Sorted once, not in each of the hundreds of refits."""
+        return tuple(sorted(self.features))
+
 
 @dataclass(frozen=True)
 class LabelledSet:
     name: str
     examples: tuple[Example, ...]
+
+    @cached_property
+    def features(self) -> frozenset[str]:
+        return frozenset(f for example in self.examples for f in example.features)
 
 
 @dataclass(frozen=True)
@@ -206,8 +216,10 @@ def _example(draft: ListingDraft, needs_review: bool) -> Example:
 
 def train(sets: Sequence[LabelledSet]) -> RiskModel:
     """Weights from all the sets; the decision from the honest folds among them (module docstring)."""
-    model = fit_stable(sets)
-    folds = [_honest_fold(held, _without(sets, held)) for held in sets if held.name in DECISION_SETS]
+    positive = _memo(_positive_features)
+    model = fit_stable(sets, positive)
+    folds = [_honest_fold(held, _without(sets, held), positive)
+             for held in sets if held.name in DECISION_SETS]
     decision = choose_decision(folds)
     terms = frozenset(f for f in model.risk_terms if model.weights[f] >= decision.min_risk_weight)
     return replace(model, threshold=decision.threshold, risk_terms=terms,
@@ -218,20 +230,39 @@ def _without(sets: Sequence[LabelledSet], held: LabelledSet) -> list[LabelledSet
     return [labelled for labelled in sets if labelled is not held]
 
 
-def fit_stable(sets: Sequence[LabelledSet]) -> RiskModel:
+Positive = Callable[[Sequence[LabelledSet]], frozenset[str]]
+
+
+def _positive_features(sets: Sequence[LabelledSet]) -> frozenset[str]:
+    return frozenset(feature for feature, weight in fit(sets).weights.items() if weight > 0)
+
+
+def fit_stable(sets: Sequence[LabelledSet], positive: Positive = _positive_features) -> RiskModel:
     """The fit, with every stable risk word as a risk term: a seller-word feature about the item,
     positive here and in each refit leaving one set out, so no single author's wording makes a risk."""
     model = fit(sets)
-    refits = [fit(_without(sets, held)) for held in sets]
+    refits = [positive(_without(sets, held)) for held in sets]
     stable = frozenset(feature for feature, weight in model.weights.items()
-                       if weight > 0 and explains(feature)
-                       and all(refit.weights.get(feature, 0.0) > 0 for refit in refits))
+                       if weight > 0 and explains(feature) and all(feature in refit for refit in refits))
     return replace(model, risk_terms=stable)
 
 
-def _honest_fold(held: LabelledSet, others: Sequence[LabelledSet]) -> list[Scored]:
+def _memo(positive: Positive) -> Positive:
+    """By the names of the sets seen: the honest folds of sets a and b both refit without a and b,
+    so each such refit runs once (training time grows with the cube of the number of sets)."""
+    done: dict[frozenset[str], frozenset[str]] = {}
+
+    def remembered(sets: Sequence[LabelledSet]) -> frozenset[str]:
+        key = frozenset(labelled.name for labelled in sets)
+        if key not in done:
+            done[key] = positive(sets)
+        return done[key]
+    return remembered
+
+
+def _honest_fold(held: LabelledSet, others: Sequence[LabelledSet], positive: Positive) -> list[Scored]:
     """Each listing of `held` scored by weights and risk words trained without it, as a new author's."""
-    model = fit_stable(others)
+    model = fit_stable(others, positive)
     return [Scored(model.score(example.features), _strongest_term(model, example.features), example)
             for example in held.examples]
 
@@ -270,7 +301,7 @@ class _Presence:
         """Sorted features, so the sums add in the same order whatever the string hash seed."""
         column = {feature: index for index, feature in enumerate(vocabulary)}
         ones = np.array([(row, column[f]) for row, example in enumerate(examples)
-                         for f in sorted(example.features) if f in column], dtype=np.intp).reshape(-1, 2)
+                         for f in example.ordered if f in column], dtype=np.intp).reshape(-1, 2)
         return cls(ones[:, 0], ones[:, 1], (len(examples), len(vocabulary)))
 
     def times(self, vector: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -286,7 +317,7 @@ class _Presence:
 
 def _shared_vocabulary(sets: Sequence[LabelledSet]) -> set[str]:
     """Features found in at least MIN_SETS different sets: the wording several authors share."""
-    spread = Counter(f for labelled in sets for f in {f for e in labelled.examples for f in e.features})
+    spread = Counter(f for labelled in sets for f in labelled.features)
     return {feature for feature, count in spread.items() if count >= MIN_SETS}
 
 
