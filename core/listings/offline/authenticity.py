@@ -11,6 +11,7 @@ from core.listings.offline.family_vocabulary import (
     AUTHENTICITY_SENSITIVE,
     BRAND_DISCLAIMERS,
     BRAND_EVIDENCE_NOTE,
+    BULK_OR_PLAIN_PACKING,
     CLAIM_EVIDENCE_NOTES,
     COUNTERFEIT_TOOL_TERMS,
     DISCLOSED_COPY_WORDS,
@@ -27,8 +28,10 @@ from core.listings.offline.family_vocabulary import (
     LOST_EVIDENCE,
     LUXURY_ACCESSORIES,
     MISSING_PROOF_TERMS,
+    NAMED_MAKER_DENIAL,
     NATURAL_RARITIES,
     NOT_A_FINISH,
+    ORIGINAL_CLAIMS,
     PASSING_OFF_TERMS,
     PERIOD_ATTRIBUTIONS,
     PRECIOUS_CLAIMS,
@@ -53,7 +56,7 @@ PROOF_SUGGESTION = ("Add the evidence (certificate of authenticity, receipt, ser
 def authenticity(listing: Listing) -> list[Finding]:
     """Every authenticity risk found, each with its own message; the caps do not add up."""
     return (_imitation(listing) + _doubt(listing) + _missing_proof(listing)
-            + _unproven_claim(listing) + _luxury_price(listing))
+            + _unproven_claim(listing) + _luxury_price(listing) + _bulk_original(listing))
 
 
 def _imitation(listing: Listing) -> list[Finding]:
@@ -90,7 +93,8 @@ def _disclaims_brand(listing: Listing) -> bool:
     """The brand is named to say the item is not its product ("obviously not a Cartier"), and nothing
     says the copy passes for it."""
     texts = [listing.raw]
-    disclaimed = any_stated(BRAND_DISCLAIMERS, texts) or any_stated(_not_the_brand(), texts)
+    disclaimed = (any_stated(BRAND_DISCLAIMERS, texts) or any_stated(_not_the_brand(), texts)
+                  or re.search(NAMED_MAKER_DENIAL, listing.raw))
     return bool(disclaimed) and not any_stated(PASSING_OFF_TERMS, texts)
 
 
@@ -200,15 +204,31 @@ def _claims(listing: Listing) -> tuple[str, ...]:
 
 def _luxury_price(listing: Listing) -> list[Finding]:
     """Luxury goods priced like everyday goods are a classic counterfeit pattern; their packaging
-    ("empty watch box") is cheap by nature, a look-alike that says it is not the brand claims nothing, and a
-    receipt or matching batch code is the proof this sign asks for (heuristic-v17)."""
+    ("empty watch box") is cheap by nature, a look-alike that says it is not the brand, or a reproduction
+    said to be one (heuristic-v21), claims nothing, and a receipt or matching batch code is the proof this
+    sign asks for (heuristic-v17)."""
     brand = any_stated(LUXURY_BRANDS, [listing.raw])
     accessory = terms_pattern(LUXURY_ACCESSORIES).search(listing.heading)
     if (not brand or listing.price >= LUXURY_MIN_PRICE or accessory or _disclaims_brand(listing)
-            or _has_evidence(listing)):
+            or _has_evidence(listing) or _disclosed_copy(listing)):
         return []
     return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
                  f'Price far below market value ({listing.price}) for a "{quote(brand)}" item: a classic '
                  "counterfeit sign, so authenticity is not supported and a reviewer will verify it.",
                  "Add proof of authenticity (receipt, serial number or certificate) and explain the low "
                  "price, for example damage or missing parts.")]
+
+
+def _bulk_original(listing: Listing) -> list[Finding]:
+    """heuristic-v21: a known brand's goods claimed original and sold in bulk or plain packing: the
+    brand's own goods come boxed, so the claim needs a receipt or invoice."""
+    claim = any_unnegated(ORIGINAL_CLAIMS, listing.seller_texts)
+    packing = any_stated(BULK_OR_PLAIN_PACKING, [listing.raw]) if claim and _names_a_brand(listing) else ""
+    if not packing or _has_evidence(listing):
+        return []
+    return [risk(FAMILY, UNVERIFIED_SCORE_CAP,
+                 f'Authenticity not evidenced: branded goods claimed "{quote(claim)}" are sold '
+                 f'"{quote(packing)}"; genuine branded goods come in retail packaging, so bulk or '
+                 "plain-packed stock claimed original is a counterfeit sign; a reviewer will verify it "
+                 "before it is listed.",
+                 PROOF_SUGGESTION, BRAND_EVIDENCE_NOTE)]

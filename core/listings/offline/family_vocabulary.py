@@ -123,7 +123,9 @@ JEWELLERY_WORDS: tuple[str, ...] = (
     "tankards?", "cruets?", "napkin rings?", "trophies", "trophy", "hip flasks?", "snuff ?box(?:es)?",
     "vesta cases?", "cigarette cases?", "christening mugs?", "sugar bowls?", "milk jugs?", "cream jugs?",
     "rings?", "necklaces?", "bracelets?", "earrings?", "pendants?", "chains?",
-    "bangles?", "brooch(?:es)?", "anklets?", "cufflinks?", "gems?(?:tones?)?", "watch(?:es)?",
+    "bangles?", "brooch(?:es)?", "anklets?", "cufflinks?", "gems?(?:tones?)?",
+    # heuristic-v21: a smartwatch's "silver" is the colour of its case
+    "(?<!apple )(?<!galaxy )(?<!smart )(?<!pixel )(?<!fitness )(?<!gps )watch(?:es)?",
     "bullion", "sovereigns?", "krugerrands?", "britannias?", "ingots?",
     "(?:gold|silver|platinum) (?:bars?|coins?)",
 )
@@ -268,7 +270,13 @@ BRAND_DISCLAIMERS: tuple[str, ...] = (
     "not the (?:designer|branded|real|original|genuine) (?:one|version|product|item|brand)",
     "(?:its|their|with its|under its) own (?:brand|label|name)(?: name)?",
     "no affiliation", "not affiliated",  # heuristic-v16
+    "(?:makes |making )?no claim (?:that )?(?:it is|it'?s|they are|they'?re|to be)",  # heuristic-v21
 )
+# heuristic-v21: a maker denied by name ("NOT Herman Miller, NOT Vitra"); matched with case, since a name is
+# capitalised and "NOT Working" is not one.
+NAMED_MAKER_DENIAL = (r"\b(?:[Nn]ot|NOT) (?:by |made by |from )?"
+                      r"(?!(?:Working|Included|Sure|Used|Tested|Sold|New|Boxed|Available|Original|Genuine|"
+                      r"Real|Fake|Authentic)\b)[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\b")
 # heuristic-v19: an object called a reproduction, undenied, claims no age or origin of its own.
 REPRODUCTION_WORDS: tuple[str, ...] = ("(?:modern |resin |cast |later )?reproductions?",)
 # What a disclosed copy is called; struck from the text only when the copy is disclosed (authenticity.py).
@@ -449,6 +457,18 @@ YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
 MODEL_TOKEN = r"\b([a-z]{2,})[\s-]?(\d{1,4}[a-z]{0,2})\b"
 # heuristic-v16: a model named by a letter ("Model D"), in the title against the model attribute.
 MODEL_LETTER = r"\bmodel\s+([a-z])\b"
+# heuristic-v21: a phone or device variant ("S22 Ultra" against "S22+"): the base model with its variant word.
+MODEL_VARIANT = (r"\b([a-z]{0,3}\d{1,4}[a-z]?)(?!\w)\s*"
+                 r"(\+|plus|ultra|pro max|pro|max|mini|lite|fe|edge)?(?!\w)")
+# heuristic-v21: a solid material claimed, and the description's word for a surface over something else.
+SOLID_MATERIAL_CLAIMS: tuple[str, ...] = (
+    "solid (?:oak|pine|walnut|teak|mahogany|beech|ash|maple|cherry|elm|birch|wood|hardwood|timber|brass|"
+    "copper|silver|gold|marble)",
+)
+SURFACE_ONLY_MATERIAL: tuple[str, ...] = (
+    "veneer(?:ed)?", "chipboard", "mdf", "particle ?board", "laminate(?:d)?", "(?:foil|vinyl|paper) wrap\\w*",
+    "(?:silver|gold|brass)[\\s-]plated",
+)
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
 SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"
@@ -464,6 +484,8 @@ TITLE_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,2})\s*(?:'|ft\b|feet
 TITLE_METRIC_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,3}(?:\.\d{1,2})?)\s*(m|cm)\b"
                        r"(?!\s*(?:x|×|by)\s*\d)")
 METRIC_LENGTH = r"(\d+(?:\.\d+)?)\s*(mm|cm|m)\b"  # in a length attribute, where no dimension competes
+# heuristic-v21: attributes that state the item's own overall size, not a part's or the packaging's.
+OWN_SIZE_NAMES = r"(?:size|dimensions?|measurements?|overall (?:size|dimensions?))"
 LENGTH_ATTRIBUTE_NAMES = r"^(?:length|overall length|board length|total length)$"
 # A model or set code ("75192", "QE55Q60B"): three digits or more; measurements are not codes.
 MODEL_CODE = r"\b(?!(?:19|20)\d\d\b)(?!\d+[a-z]{1,3}\b)(?=[a-z-]*(?:\d[a-z-]*){3})[a-z0-9-]{4,}\b"
@@ -693,6 +715,15 @@ NATURAL_RARITIES: tuple[str, ...] = (
     "opals?", "(?:natural|cultured|freshwater|akoya|south sea|tahitian|saltwater) pearls?",
     "jade(?:ite)?(?![\\s-]+(?:green|colou?r\\w*|plants?|effect|look))", "nephrite",
     "moon rocks?", "lunar (?:meteorites?|rocks?)",
+)
+# heuristic-v21: branded goods claimed original or genuine, sold in bulk or out of any retail packaging: how
+# counterfeit accessories (chargers, screens, parts) are sold.
+ORIGINAL_CLAIMS: tuple[str, ...] = ("original", "genuine", "oem", "authentic")
+BULK_OR_PLAIN_PACKING: tuple[str, ...] = (
+    "no retail (?:box|boxes|packaging|pack)", "white box(?:ed)?",
+    "plain (?:poly ?bags?|box(?:es)?|packaging)",
+    "unboxed", "(?:wrapped|sealed) in film", "bulk (?:available|stock|lot|pack(?:ed)?|buy|prices?)",
+    "in bulk", "trade (?:price|welcome|enquiries)", "\\d+ available", "(?:job|wholesale) lot",
 )
 GENUINENESS_CLAIMS: tuple[str, ...] = (
     "certified", "genuine", "authentic", "real", "natural", "original", "guaranteed",

@@ -22,6 +22,7 @@ from core.listings.offline.family_vocabulary import (
     MODEL_CODE,
     MODEL_LETTER,
     MODEL_TOKEN,
+    MODEL_VARIANT,
     NAMED_SIDES,
     NUMBER_WORDS,
     NUMERIC_NOTES,
@@ -29,6 +30,7 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_UNITS,
     OTHER_MEASURE_CONTEXT,
     OTHER_MODEL_CONTEXT,
+    OWN_SIZE_NAMES,
     PART_COUNT,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
@@ -211,7 +213,7 @@ def _models(listing: Listing) -> list[Place]:
         if word in stated and not _same_model(stated[word], number) and (word, stated[word]) not in named:
             return [("title", {f"{word} {number}": 0.0}),
                     ("model attribute", {f"{word} {stated[word]}": 1.0})]
-    return (_code_places(title, model) or _letter_places(title, model)
+    return (_code_places(title, model) or _letter_places(title, model) or _variant_places(title, model)
             or _description_model(listing, stated, named))
 
 
@@ -220,6 +222,17 @@ def _letter_places(title: str, model: str) -> list[Place]:
     letters = [{f"model {letter}": float(ord(letter)) for letter in re.findall(MODEL_LETTER, text)}
                for text in (title, model)]
     return [("title", letters[0]), ("model attribute", letters[1])] if all(letters) else []
+
+
+def _variant_places(title: str, model: str) -> list[Place]:
+    """The same base model with a different variant named in each ("S22 Ultra" against "S22+")."""
+    variants = [{base: "+" if variant == "plus" else variant
+                 for base, variant in re.findall(MODEL_VARIANT, text)} for text in (title, model)]
+    for base, variant in variants[0].items():
+        other = variants[1].get(base, "")
+        if variant and other and variant != other:
+            return [("title", {f"{base} {variant}": 0.0}), ("model attribute", {f"{base} {other}": 1.0})]
+    return []
 
 
 def _shoe_sizes(listing: Listing) -> list[Place]:
@@ -305,7 +318,18 @@ def _dimension_conflict(listing: Listing) -> list[Place]:
         for other in _dimensions(text):
             if _contradicts(titles, other):
                 return [("title", {t[2]: 0.0 for t in titles}), (place, {other[2]: 1.0})]
-    return _measured_conflict(listing, titles)
+    return _size_attribute_conflict(listing, titles) or _measured_conflict(listing, titles)
+
+
+def _size_attribute_conflict(listing: Listing, titles: list[Dimension]) -> list[Place]:
+    """heuristic-v21: a size attribute is the item's own size, so a title size of its shape sharing no side
+    with it ("8ft x 5ft" against "120 x 170 cm") contradicts it too."""
+    stated = " ; ".join(v for n, v in listing.attributes if re.fullmatch(OWN_SIZE_NAMES, n) and is_real(v))
+    for other in _dimensions(stated):
+        same_shape = [t for t in titles if len(t[0]) == len(other[0])]
+        if other[2] != "?" and same_shape and not any(_same_sides(t, other) for t in same_shape):
+            return [("title", {t[2]: 0.0 for t in same_shape}), ("size attribute", {other[2]: 1.0})]
+    return []
 
 
 def _measured_conflict(listing: Listing, titles: list[Dimension]) -> list[Place]:
@@ -371,7 +395,11 @@ def _dimensions(text: str) -> list[Dimension]:
         scale = LENGTH_UNITS.get(units[-1], 0.0) if units else 0.0
         label = " x ".join(f"{n:g}" for n in numbers) + (f" {units[-1]}" if units else "")
         written = tuple(sorted(numbers))
-        found.append((tuple(sorted(n * scale for n in numbers)), written, label if scale else "?"))
+        # heuristic-v21: each side in its own unit when every side has one ("1m x 1m x 4cm")
+        scales = ([LENGTH_UNITS.get(u, 0.0) for u in units] if len(units) == len(numbers)
+                  else [scale] * len(numbers))
+        found.append((tuple(sorted(n * k for n, k in zip(numbers, scales, strict=True))), written,
+                      label if scale else "?"))
     return found
 
 

@@ -31,7 +31,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "vape (?:kits?|pens?)",
         "e-?cigarettes?", "snus",
         "tobacco(?![\\s-]*(?:pipes?|pouch\\w*|tins?|jars?|box\\w*|humidors?|colou?r\\w*))",
-        "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*|burns?|holes?|marks?|smoke|smell))",
+        "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*|burns?|holes?|marks?|smoke|smell|"
+        "(?:and match )?tests?))",  # heuristic-v21: the upholstery fire test
         "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?))"),
     "unlicensed home-made alcohol": (
         "home[\\s-]?(?:distilled|distilling|made (?:spirits?|vodka|gin|whisk(?:e)?y|rum|brandy|absinthe|"
@@ -71,6 +72,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "brass knuckles(?![^.!?\\n]{0,40}\\b(?:diff\\w*|axles?|hubs?|servos?|steering|shocks?|"
                "links?))",
                "stun guns?", "tasers?", "pepper sprays?", "cs (?:gas|spray)",
+               # heuristic-v21: pepper spray by another name
+               "bear sprays?", "capsaicin sprays?", "(?:oc|pava) sprays?",
                # heuristic-v20: live cartridges by their calibre ("ten .303 rounds", "not deactivated")
                "(?:live|\\.\\d{2,3}|\\d{1,2}(?:\\.\\d{1,2})?\\s?mm) (?:cal(?:ibre|iber)? )?rounds",
                "not deactivated",
@@ -172,7 +175,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:high[\\s-]power(?:ed)?|burning) "
         "lasers?(?: pointers?)?", "class (?:3b|4|iv) lasers?", "laser pointers? \\d{3,} ?mw",
         "\\d{3,} ?mw laser",
-        "radar jammers?", "skimmers? for", "card skimmers?"),
+        "radar jammers?", "skimmers? for", "card skimmers?",
+        # heuristic-v21: a jammer called what it does ("pocket signal blocker")
+        "(?:signal|gps|phone|mobile|wi-?fi|cell) blockers?"),
     "identity document": (
         "(?:blank|fake|novelty|scannable|replacement|forged|stolen|spare) (?:[\\w-]+ )?(?:ids?|passports?|"
         "id cards?|driving licen[cs]es?)(?![\\s-]+(?:holders?|covers?|wallets?|cases?|photos?))",
@@ -252,6 +257,17 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "nitrous(?: oxide)?", "laughing gas", "n2o", "nos (?:canisters?|tanks?|bottles?|cylinders?)",
         "(?:cream )?chargers?[^.!?]{0,60}?balloons?", "balloons?[^.!?]{0,60}?(?:cream )?chargers?",
         "(?:for|as|called|say|says) '[^'\\n]{2,30}'\\s*(?:😉|😜|😏|;-?\\)|wink)"),
+    # heuristic-v21: a phone's identity rewritten, and another person's phone watched in secret
+    "IMEI tampering": (
+        "(?:chang(?:e|es|ed|ing)|rewrit(?:e|es|ing)|repair(?:s|ing)?|clean(?:s|ing)?) "
+        "(?:the |your |any )?imei",
+        "imei (?:change|changing|rewrite|rewriting|repair|cleaning|unblock\\w*)"),
+    "covert surveillance of another person": (
+        "(?:hidden|secret|invisible) (?:tracker|tracking|spy|monitoring) (?:apps?|software)",
+        "spy ?(?:apps?|ware)", "stalkerware",
+        "(?:read|see|check) (?:all )?(?:their|his|her|"
+        "your (?:partner|wife|husband|girlfriend|boyfriend)'?s?) "
+        "(?:messages|texts|whatsapps?|chats|emails)"),
     # heuristic-v7: tickets resold above their face value (touting)
     "ticket resale above face value": (
         "(?:double|triple|twice|three times|(?:\\d+(?:\\.\\d)?)\\s?x) (?:the |its |their )?face value",
@@ -413,6 +429,9 @@ REGULATED_REASONS: dict[str, str] = {
         "dealer"),
     "drug": ("controlled drugs are a controlled substance and illegal to sell; home-made edibles also have "
              "no food-safety or dose checks"),
+    "IMEI tampering": "changing a phone's IMEI is a crime in the UK and hides lost or stolen phones",
+    "covert surveillance of another person": (
+        "installing a hidden app to read another person's messages or track them without consent is illegal"),
     "illegal electronics or lasers": (
         "signal jammers and high-power lasers are illegal to sell or use in most countries"),
     "identity document": "identity documents cannot be sold, and fake ones are illegal",
@@ -513,6 +532,10 @@ MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     _CONDITION + "(?:\\s+pain)?\\s+(?:relief|remedy|cure|treatment|therapy)",
     "(?:clinically|medically|scientifically)\\s+(?:proven|shown|tested and proven)",
     "(?:therapeutic|detox\\w*)\\b[^.!?\\n]{0,60}?\\b" + _CONDITION,
+    # heuristic-v21: an organ detoxed, a hangover promised away
+    "detox(?:es|ed|ing)? (?:the |your )?(?:liver|kidneys?|blood|body|lungs?)",
+    "(?:no|won'?t (?:get|have) (?:a|any)|never (?:get|have) (?:a|any)) hangovers?",
+    "hangover (?:cure|free|prevention|remedy)",
     _CONDITION + "[^.!?\\n]{0,60}?\\b(?:therapeutic|detox\\w*)",
     "anti-?viral(?![\\s-]+(?:tissues?|masks?|coatings?|filters?|software|drugs? (?:prescribed|from)))",
     "(?:virus|germ)[\\s-]?(?:killing|killer|fighting|busting)", "immune[\\s-]?boost(?:ing|er)",

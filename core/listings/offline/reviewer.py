@@ -31,6 +31,7 @@ from core.listings.offline.contradictions import colour_conflict
 from core.listings.offline.incomplete import too_incomplete
 from core.listings.offline.learned import RiskModel, learned_findings, listing_features, shipped_model
 from core.listings.offline.listing import Finding, Listing, prepare
+from core.listings.offline.material import material_conflict
 from core.listings.offline.numeric import numeric_conflict
 from core.listings.offline.regulated import medical_claim, regulated_goods
 from core.listings.offline.safety import safety_critical
@@ -149,6 +150,7 @@ _RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
     too_incomplete,
     numeric_conflict,
     condition_conflict,
+    material_conflict,
     colour_conflict,
     injection,
     free_price,

@@ -24,10 +24,12 @@ from core.listings.offline.safety_vocabulary import (
     FIRE_RESOLVED,
     FOOD_CONTACT_PRODUCT,
     HAZARDS_BY_PRODUCT,
+    HOME_REPAIR_KIND,
     OFF_THE_FOOD_SURFACE,
     PACKAGING_WORDS,
     PAST_DATE_KIND,
     PRODUCT_CLASS_CUES,
+    PROFESSIONAL_WORK,
     PROTECTIVE_PART_DEFECTS,
     PROTECTIVE_PARTS,
     RECALL_CLEARED,
@@ -149,10 +151,12 @@ def _defects(listing: Listing, product: str) -> str:
 
 def _defect_hits(listing: Listing, product: str, kind: str) -> list[str]:
     """The undenied defects of one kind, without those on packaging, the finish, an accessory, a pan's
-    outside or, on an appliance, a dent in the casing."""
+    outside or, on an appliance, a dent in the casing; a repair a professional did or tested is none."""
     texts = listing.seller_texts
     if kind == PAST_DATE_KIND:  # a label: 'replace by 2022'
         texts = [text.replace("'", " ").replace('"', " ") for text in texts]
+    if kind == HOME_REPAIR_KIND and any_unnegated(PROFESSIONAL_WORK, texts):
+        return []
     hits = every_unnegated_in_context(_hazard_terms(kind), texts, MAX_HITS_PER_KIND)
     hits = _not_a_dent(listing, product, _not_packaging(hits))
     return _not_accessory(product, _on_the_food_surface(product, hits))

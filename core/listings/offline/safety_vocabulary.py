@@ -191,6 +191,8 @@ SHAPE_ONLY = (r"^(?:(?!\b(?:crack|chip|split|broke|rust|flak|peel|craz|burn|melt
 # heuristic-v7: a class recognised from what the listing says about the item, not its name: anything rated
 # in watts or run from the mains is electrical, whatever it is called.
 PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
+    # heuristic-v21: a chip in toughened glass can shatter the whole pane, whatever the furniture is called
+    "toughened glass": ("(?:toughened|tempered|safety) glass(?![\\s-]+(?:screen[\\s-]+)?protectors?)",),
     # heuristic-v14: anything charged from a lead has a battery that must not overheat
     "rechargeable device": ("rechargeable", "usb[\\s-]?(?:powered|charging|charged)", "charger incl\\w*"),
     "mains-powered appliance": (
@@ -220,7 +222,8 @@ _OVERHEATING = (
     "trips? the (?:fuse|breaker|electrics)",
     # heuristic-v7: the electrics themselves get warm
     "(?:controller|control|plug|cable|lead|cord|socket|adapter|adaptor|charger|battery|switch|wires?)s? "
-    "(?:gets?|got|getting|runs?|goes|went) (?:really |very |quite |a bit |rather |slightly )?(?:warm|hot)",
+    "(?:[\\w-]+ ){0,3}?(?:gets?|got|getting|runs?|goes|went) "
+    "(?:really |very |quite |a bit |rather |slightly )?(?:warm|hot)",
     # heuristic-v14: one side heating up, or heat while charging
     "(?:side|part|end|corner|one side|back|front) (?:gets?|getting|runs?) (?:quite |very |really )?"
     "(?:hot|warm)",
@@ -228,6 +231,7 @@ _OVERHEATING = (
     "charge)",
 )
 OVERHEATING_KIND = "overheating or a failed control"
+HOME_REPAIR_KIND = "a home repair"
 # "Broken in" is worn in (boots, a saddle, a glove), not broken.
 _BROKEN = "brok(?:ed|en?)(?![\\s-]+in\\b)"
 SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
@@ -334,7 +338,7 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         *_OVERHEATING),
     # heuristic-v7: on an appliance known only by its power rating, a failed control or overheating
     OVERHEATING_KIND: (*_FAILED_CONTROL, *_OVERHEATING),
-    "a home repair": (
+    HOME_REPAIR_KIND: (
         # heuristic-v11: a safety device taken out of the circuit ("jumpered the sail switch")
         "(?:jumper(?:ed)?|bypass(?:ed)?|bridged|disabled|wired (?:out|around)) (?:the |a |its |their )?"
         "(?:[\\w-]+ )?(?:switch|sensor|thermostat|cut-?out|interlock|fuse|breaker|limiter|valve)",
@@ -461,7 +465,14 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "needs? (?:a )?(?:re-?test|requalification|recertification|re-?inspection)"),
 }
 _PHYSICAL = ("impact damage", "structural damage", "corrosion or a failing coating", "a leak or malfunction",
-             "a home repair", "loose or missing parts")
+             HOME_REPAIR_KIND, "loose or missing parts")
+# heuristic-v21: the repair done or checked by a professional ("PAT tested", "by a qualified electrician")
+PROFESSIONAL_WORK: tuple[str, ...] = (
+    "pat[\\s-]?test(?:ed)?(?![\\s-]+(?:(?:date|sticker|cert\\w*) )?(?:has |is |was )?"
+    "(?:expired|lapsed|overdue|due|failed))", "pat (?:passed|certificate|cert)",
+    "(?:by|from) (?:a |an |our )?(?:qualified|registered|certified|approved|local)? ?(?:electrician|gas safe "
+    "engineer)", "(?:qualified|registered|certified) electrician",
+)
 # Dates are compared with the current year by safety.py, so this kind has no fixed words (DATED_EXPIRY).
 PAST_DATE_KIND = "a replace-by or expiry date in the past"
 # Which defects matter for which class: protective and life-support gear also by unknown history.
@@ -472,28 +483,29 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "breathing or diving equipment": (*_PHYSICAL, "an overdue service or inspection",
                                       "an unknown model, age or history", HEDGE_KIND),
     "gas or pressure equipment": (*_PHYSICAL, "an overdue service or inspection", HEDGE_KIND),
-    "water safety equipment": ("structural damage", "a leak or malfunction", "a home repair",
+    "water safety equipment": ("structural damage", "a leak or malfunction", HOME_REPAIR_KIND,
                                "an overdue service or inspection", HEDGE_KIND),
     "child product": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
-    "battery or electrical": ("structural damage", "a leak or malfunction", "a home repair",
+    "battery or electrical": ("structural damage", "a leak or malfunction", HOME_REPAIR_KIND,
                               "loose or missing parts", HEDGE_KIND),
     "food contact equipment": ("structural damage", "corrosion or a failing coating"),
     "load-bearing or climbing equipment": (*_PHYSICAL, "wear past its limit", HEDGE_KIND),
-    "lifting bench or rack": ("a home repair",),
-    "power tool with a blade or guard": ("structural damage", "a leak or malfunction", "a home repair",
+    "lifting bench or rack": (HOME_REPAIR_KIND,),
+    "power tool with a blade or guard": ("structural damage", "a leak or malfunction", HOME_REPAIR_KIND,
                                          "loose or missing parts", HEDGE_KIND),
-    "medical or mobility equipment": ("structural damage", "a leak or malfunction", "a home repair",
+    "medical or mobility equipment": ("structural damage", "a leak or malfunction", HOME_REPAIR_KIND,
                                       "loose or missing parts", "an overdue service or inspection",
                                       HEDGE_KIND),
     "alarm or detector": ("structural damage", "a leak or malfunction", "loose or missing parts",
                           "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
     "structure that holds or guards a person": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND),
-    "ride-on or board sports equipment": ("structural damage", "a home repair", "a leak or malfunction",
+    "ride-on or board sports equipment": ("structural damage", HOME_REPAIR_KIND, "a leak or malfunction",
                                           HEDGE_KIND),
-    "other product for a baby or toddler": ("a home repair", "an unknown model, age or history", HEDGE_KIND,
+    "other product for a baby or toddler": (HOME_REPAIR_KIND, "an unknown model, age or history", HEDGE_KIND,
                                             PAST_DATE_KIND),
-    "mains-powered appliance": (OVERHEATING_KIND, "a home repair"),
-    "rechargeable device": (OVERHEATING_KIND, "a home repair"),
+    "mains-powered appliance": (OVERHEATING_KIND, HOME_REPAIR_KIND),
+    "toughened glass": ("structural damage",),
+    "rechargeable device": (OVERHEATING_KIND, HOME_REPAIR_KIND),
     "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
                             "wear past its limit", "a leak or malfunction",
                             "an unknown model, age or history", HEDGE_KIND),
@@ -524,10 +536,12 @@ PROTECTIVE_PARTS: tuple[str, ...] = (
     "buckles? (?:on|of) the harness",
 )
 PROTECTIVE_PART_DEFECTS = ("structural damage", "loose or missing parts", "a leak or malfunction",
-                           "a home repair")
+                           HOME_REPAIR_KIND)
 
 # What a reviewer says about each class, so the issue names the risk a person would name.
 SAFETY_REASONS: dict[str, str] = {
+    "toughened glass": (
+        "a chip or crack in toughened glass weakens the whole pane, which can shatter without warning"),
     "head protection": (
         "helmets and riding hats must be replaced after any impact, fall or crash, because impact damage to "
         "the shell or liner is often invisible, so they should not be reused; rider safety depends on it"),
@@ -627,6 +641,10 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "smel+(?:s|ed|t)? (?:a bit |slightly |strongly )?(?:of |like )?(?:burnt|burning|melting|melted|hot) "
     "(?:plastic|rubber|electrics?|electrical|wires?|wiring|insulation)",
     "(?:burnt|burning|melting|melted|hot) (?:plastic|rubber|electrical|wire|wiring) smell",
+    # heuristic-v21: the electrics crackle, or a cut lead joined at home
+    "(?:switch|plug|socket|flex|wiring)\\b[^.!?\\n]{0,40}?\\bcrackl(?:es|ing|ed)",
+    "(?:with|using|in) (?:a |an )?chocolate block", "chocolate block (?:in|inside|wrapped|taped|joint)",
+    "(?:cut|chopped) (?:off )?so (?:i |we )?(?:joined|spliced|wired|connected)",
 )
 # heuristic-v15: a sentence that says the failed part was replaced ("the old battery started to swell so Apple
 # replaced it") tells a hazard that is gone.

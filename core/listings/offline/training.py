@@ -116,6 +116,12 @@ heuristic-v20, stated before it was trained and before v37-v39 were read by anyt
 false-positive rate was 12.6 %, within the largest gap seen, so the budget stays at 9 %. v34-v36 join the
 training and decision sets (DECISION_SETS = v6-v36); the rules were changed by their errors. Nothing else
 changes. v37, v38 and v39, written blind meanwhile, give the honest figures.
+
+heuristic-v21, stated before it was trained and before v40-v45 were read by anything (only heuristic-v20's
+pooled figures on them were seen). On v37-v39 the unseen false-positive rate was 14.0 %, 5.0 points above
+the folds' 9 %: within the largest gap seen, so the budget stays at 9 %. v37-v39 join the training and
+decision sets (DECISION_SETS = v6-v39); the rules were changed by their errors. Nothing else changes.
+v40-v45, written blind before these changes, give the honest figures.
 """
 
 import json
@@ -136,7 +142,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 36  # the newest set trained on; the sets after it are still held out
+LAST_SET = 39  # the newest set trained on; the sets after it are still held out
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
     ("v1", (HELDOUT + "heldout_listings.jsonl",)),
@@ -154,7 +160,7 @@ DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the r
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
          "the score reaches the threshold and a risk term (seller words about the item, not how it is sold, "
          "positive in every leave-one-set-out refit, at least minRiskWeight) is present. Threshold and "
-         "minRiskWeight maximise rules+signal recall on the decision folds v6-v36 (each scored by "
+         f"minRiskWeight maximise rules+signal recall on the decision folds v6-v{LAST_SET} (each scored by "
          "weights trained without it) with rules and signal flagging at most 9 % of the folds' harmless "
          "listings, pooled; ties to the higher weight, then threshold.")
 
