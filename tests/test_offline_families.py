@@ -11,6 +11,7 @@ from core.listings.draft import ListingDraft
 from core.listings.evaluation.grader import covers, review_sentences
 from core.listings.offline.matching import any_unnegated
 from core.listings.offline.reviewer import review_by_rules, rule_families
+from core.listings.offline.scoring import THIN_SCORE_CAP
 from core.listings.review import ListingReview
 
 
@@ -564,7 +565,7 @@ def test_a_stand_in_description_on_an_unbranded_item_is_too_incomplete(descripti
 def test_a_thin_listing_is_capped_in_the_weak_band(title, description, attributes):
     result = review(title, description, "Home", **attributes)
 
-    assert not result.requires_human_review and result.quality_score <= 50
+    assert not result.requires_human_review and result.quality_score <= THIN_SCORE_CAP
 
 
 def test_every_kind_of_defect_on_a_safety_product_is_named_not_only_the_first():

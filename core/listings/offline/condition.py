@@ -88,8 +88,7 @@ def _done_after_all(listing: Listing) -> str:
 
 def _defect_conflict(listing: Listing) -> str:
     claim = _pristine_claim(listing)
-    defect = any_unnegated(CONDITION_DEFECTS, [listing.description]) if claim else ""
-    defect = in_context(defect, [listing.description]) if defect else ""
+    defect = _item_defect(CONDITION_DEFECTS, [listing.description], softened=True) if claim else ""
     return f'claimed: "{quote(claim)}"; description: "{quote(defect)}"' if defect else ""
 
 
@@ -121,12 +120,18 @@ def _good_claim(listing: Listing) -> str:
 
 
 def _severe_defect(listing: Listing) -> str:
-    """The first severe defect, undenied, not softened ("small stain") and not on the packaging."""
-    pattern = terms_pattern(SEVERE_DEFECTS)
-    for text in listing.seller_texts[1:]:
+    return _item_defect(SEVERE_DEFECTS, listing.seller_texts[1:], softened=False)
+
+
+def _item_defect(terms: tuple[str, ...], texts: list[str], softened: bool) -> str:
+    """The first defect, undenied and not on the packaging ("box slightly dented", heuristic-v22 for a
+    new item too); a softened one ("small stain") only counts where `softened` says so."""
+    pattern = terms_pattern(terms)
+    for text in texts:
         for match in pattern.finditer(text):
             before = text[max(0, match.start() - 40):match.start()]
-            if not (is_negated(text, match.start(), match.end()) or re.search(MILD_BEFORE, before, re.I)
+            if not (is_negated(text, match.start(), match.end())
+                    or (not softened and re.search(MILD_BEFORE, before, re.I))
                     or re.search(PACKAGING_SUBJECT, before, re.I)):
                 return in_context(match.group(), [text[match.start() - len(before):]])
     return ""

@@ -150,6 +150,9 @@ DOUBT_TERMS: tuple[str, ...] = (
     "unknown (?:authenticity|origin|provenance)", "(?:origin|provenance) unknown", "no hallmarks?",
     "not hallmarked", "unhallmarked", "unstamped", "not stamped", "no stamps?",
     "(?:i was|i've been|was) told (?:it'?s|it is)",
+    # heuristic-v22: a relative's word as the only evidence ("definitely Moorcroft, my aunt said so")
+    "(?:aunt|auntie|uncle|nan|nanna|gran|granny|grandad|grandma|grandpa|mum|dad|mother|father|friend|"
+    "neighbour|husband|wife|brother|sister)s? (?:said|says|told (?:me|us)) so",
     "not sure (?:if |whether )?(?:it'?s |it is )?(?:real|authentic|genuine|original)",
     "(?:said|says|told me|claimed|claims|reckon(?:s|ed)?|supposedly|apparently|allegedly|believed to be|"
     "thought to be|attributed to)\\s+(?:that\\s+)?(?:it\\s+)?(?:was|is|it'?s|to be)?\\s*(?:an?\\s+)?"
@@ -284,6 +287,7 @@ DISCLOSED_COPY_WORDS: tuple[str, ...] = ("replicas?", "dupes?", "inspired", "clo
 # heuristic-v7: the seller says plainly it is a copy of an object (no brand named): disclosed, not passed off.
 REPLICA_DISCLOSURES: tuple[str, ...] = (
     "marked (?:as )?(?:a )?(?:copy|replica|reproduction)", "museum (?:shop )?(?:copy|replica|reproduction)",
+    "(?:copy|replica|reproduction) from (?:a|the) museum(?: shop)?",  # heuristic-v22
     "(?:not|never) (?:a |an )?(?:real|genuine|original|authentic|solid|silver|gold|the real [\\w-]+)",
     "(?:officially |official [\\w-]+ )?licensed (?:[\\w-]+ )?(?:replica|copy|reproduction)",
     "(?:sold|described|listed) as (?:a )?(?:replica|copy|reproduction)", "(?:display|decoration) only",
@@ -460,20 +464,40 @@ MODEL_LETTER = r"\bmodel\s+([a-z])\b"
 # heuristic-v21: a phone or device variant ("S22 Ultra" against "S22+"): the base model with its variant word.
 MODEL_VARIANT = (r"\b([a-z]{0,3}\d{1,4}[a-z]?)(?!\w)\s*"
                  r"(\+|plus|ultra|pro max|pro|max|mini|lite|fe|edge)?(?!\w)")
-# heuristic-v21: a solid material claimed, and the description's word for a surface over something else.
-SOLID_MATERIAL_CLAIMS: tuple[str, ...] = (
-    "solid (?:oak|pine|walnut|teak|mahogany|beech|ash|maple|cherry|elm|birch|wood|hardwood|timber|brass|"
-    "copper|silver|gold|marble)",
-)
-SURFACE_ONLY_MATERIAL: tuple[str, ...] = (
-    "veneer(?:ed)?", "chipboard", "mdf", "particle ?board", "laminate(?:d)?", "(?:foil|vinyl|paper) wrap\\w*",
-    "(?:silver|gold|brass)[\\s-]plated",
+# heuristic-v21 and v22: what the item is made of or how it is cut, claimed in the title or a material
+# attribute, and the words elsewhere that rule that claim out.
+_SURFACE_ONLY = ("veneer(?:ed)?", "chipboard", "mdf", "particle ?board", "laminate(?:d)?",
+                 "(?:foil|vinyl|paper) wrap\\w*")
+_LESSER_CERAMICS = ("stoneware", "earthenware", "terracotta", "melamine")
+_FIBRES = ("cashmere", "wool", "merino", "silk", "cotton", "linen", "alpaca", "mohair")
+EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("solid (?:oak|pine|walnut|teak|mahogany|beech|ash|maple|cherry|elm|birch|wood|hardwood|timber)",
+     _SURFACE_ONLY),
+    ("solid (?:brass|copper|silver|gold)", ("(?:silver|gold|brass|copper)[\\s-]plated", "epns")),
+    ("bone china", _LESSER_CERAMICS), ("porcelain", _LESSER_CERAMICS),
+    ("stoneware", ("porcelain", "bone china")),
+    ("(?:real|genuine|100 ?%|full[\\s-]grain|top[\\s-]grain) leather",
+     ("pu leather", "faux leather", "bonded leather", "leatherette", "vegan leather", "pleather",
+      "leather[\\s-](?:look|effect)", "polyurethane")),
+    ("floor[\\s-]length|maxi", ("knee[\\s-]length", "midi", "mini dress",
+                                "(?:sits|ends|stops|falls) (?:just )?(?:on|at|above|below) the knee")),
+    *((f"100 ?% {fibre}|pure {fibre}", (f"(?<![\\d.])[1-9]\\d? ?% {fibre}", f"{fibre}[\\s-](?:blend|mix)"))
+      for fibre in _FIBRES),
 )
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
 SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"
               r"cleats|wellies|wellingtons?|plimsolls?|clogs?|mules)\b")
 SHOE_SIZE = r"\b(uk|eu|eur)\s*(?:size\s*)?(\d{1,2}(?:\.5)?)(?![\d.])"
+# heuristic-v22: a bare "size 9" in an adult shoe's title is a UK size (children's sizes are numbered apart).
+BARE_SHOE_SIZE = r"\bsize\s*(\d{1,2}(?:\.5)?)(?![\d.])"
+CHILDRENS_SCOPE = r"\b(?:kids?|child(?:ren)?'?s?|junior|infants?|toddlers?|boys?'?|girls?'?|baby)\b"
+# heuristic-v22: the age a toy or garment is for, in the title and the age attribute, as its lower bound in
+# months ("18m+", "5-9 years", "3+"); lower bounds within AGE_TOLERANCE of each other are one range.
+AGE_ATTRIBUTE_NAMES = r"^(?:age|ages|age range|suitable for|recommended age|for ages?)$"
+AGE_BOUND = (r"(?<![\d.])(\d{1,2})\s*(?:(m|mths?|months?)\b\s*\+?|(?:\s*(?:-|–|to)\s*\d{1,2}\s*)?"
+             r"(?:y|yrs?|years?)\b|\s*\+)")
+AGE_TOLERANCE = 0.45
 EU_FROM: dict[str, float] = {"uk": 33.5, "eu": 0.0, "eur": 0.0}
 SHOE_SIZE_TOLERANCE = 1.0 / 40  # a size either way, relative to an adult EU size
 # heuristic-v16: a length in the title in feet and inches ("10'6", "6ft") or metres, against a length
@@ -486,7 +510,7 @@ TITLE_METRIC_LENGTH = (r"(?<![\d.x×])(?<!x )(?<!× )(?<!by )(\d{1,3}(?:\.\d{1,2
 METRIC_LENGTH = r"(\d+(?:\.\d+)?)\s*(mm|cm|m)\b"  # in a length attribute, where no dimension competes
 # heuristic-v21: attributes that state the item's own overall size, not a part's or the packaging's.
 OWN_SIZE_NAMES = r"(?:size|dimensions?|measurements?|overall (?:size|dimensions?))"
-LENGTH_ATTRIBUTE_NAMES = r"^(?:length|overall length|board length|total length)$"
+LENGTH_ATTRIBUTE_NAMES = r"^(?:length|overall length|board length|total length|diameter)$"  # v22: diameter
 # A model or set code ("75192", "QE55Q60B"): three digits or more; measurements are not codes.
 MODEL_CODE = r"\b(?!(?:19|20)\d\d\b)(?!\d+[a-z]{1,3}\b)(?=[a-z-]*(?:\d[a-z-]*){3})[a-z0-9-]{4,}\b"
 
@@ -521,6 +545,8 @@ OPENED_TERMS: tuple[str, ...] = (
     "opened", "unsealed", "seal (?:is |was )?broken", "open(?:ed)? (?:it|the box|the seal)",
     "took (?:it )?out",
     "checked (?:the )?contents", "punched",
+    # heuristic-v22: make-up tried on the skin is no longer sealed
+    "swatched", "swatch(?:ed)? (?:it|them|\\d+|a few|some)",
     # heuristic-v14: opened in so many words ("I did open one of the bags"), or a seal cut
     "(?:did|have|had|i|we) open(?:ed)?\\b",
     "seals? (?:is |are |was |were )?(?:slit|cut|split|torn|lifted|peeled)",
@@ -535,6 +561,7 @@ OPENED_TERMS: tuple[str, ...] = (
 # Below this many words, with no item specifics and a title that only names a category ("Phone"), nobody
 # can tell what is sold or in what state; a named item ("Hammock", "used twice") is thin, not unassessable.
 MIN_ASSESSABLE_DESCRIPTION_WORDS = 3
+PRICED_THIN_DESCRIPTION_WORDS = 8  # heuristic-v22: at most this many words at UNASSESSABLE_MIN_PRICE or more
 # A title of filler alone ("Item for sale", "stuff") does not say what is sold; with a description
 # this short nothing else does either.
 UNIDENTIFIED_DESCRIPTION_WORDS = 15

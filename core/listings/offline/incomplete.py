@@ -8,12 +8,13 @@ from core.listings.offline.completeness import is_generic_title
 from core.listings.offline.family_vocabulary import (
     FILLER_TITLE_WORDS,
     MIN_ASSESSABLE_DESCRIPTION_WORDS,
+    PRICED_THIN_DESCRIPTION_WORDS,
     UNIDENTIFIED_DESCRIPTION_WORDS,
     UNIDENTIFIED_HEDGES,
 )
 from core.listings.offline.listing import Finding, Listing, description_words, is_real, risk
 from core.listings.offline.matching import any_stated
-from core.listings.offline.scoring import UNASSESSABLE_SCORE_CAP
+from core.listings.offline.scoring import UNASSESSABLE_MIN_PRICE, UNASSESSABLE_SCORE_CAP
 
 FAMILY = "too-incomplete"
 _WORD = re.compile(r"[a-z]+")
@@ -22,15 +23,18 @@ _WORD = re.compile(r"[a-z]+")
 def too_incomplete(listing: Listing) -> list[Finding]:
     """Almost no description, no item specifics and a title that only names a category, or a title and
     description that name nothing (or a short description where the seller says they do not know what
-    the item is or fits). A named item with a thin description ("Hammock", "used twice") is
-    weak, not unassessable: it scores low without a person."""
+    the item is or fits). A cheap named item with a thin description ("Hammock", "used twice") is
+    weak, not unassessable: it scores low without a person; at UNASSESSABLE_MIN_PRICE or more it is not
+    (heuristic-v22: "Painting", "painting", 400)."""
     words = description_words(listing)
     specifics = any(is_real(value) for _, value in listing.attributes)
     bare = words < MIN_ASSESSABLE_DESCRIPTION_WORDS and not specifics and (
         words == 0 or is_generic_title(listing.title))
     unnamed = words < UNIDENTIFIED_DESCRIPTION_WORDS and (
         _names_nothing(listing.title) or bool(any_stated(UNIDENTIFIED_HEDGES, listing.seller_texts)))
-    if not (bare or (unnamed and not _identified(listing))):
+    priced = (words <= PRICED_THIN_DESCRIPTION_WORDS and not specifics
+              and listing.price >= UNASSESSABLE_MIN_PRICE)
+    if not (bare or priced or (unnamed and not _identified(listing))):
         return []
     return [risk(FAMILY, UNASSESSABLE_SCORE_CAP,
                  "Too incomplete to assess: the item is not identified (the title is not descriptive, the "

@@ -1,9 +1,10 @@
-"""Family: material contradictions (heuristic-v21). Solid wood or metal claimed in the title or a material
-attribute while the description says the item is veneer, board or plating over something else: the buyer is
-misled about what they pay for.
+"""Family: material contradictions (heuristic-v21, widened in v22). The title or a material attribute says
+what the item is made of or how it is cut (solid oak, bone china, 100 % cashmere, floor length), and the
+description or another attribute says something that rules it out (veneer, stoneware, 10 % cashmere, knee
+length): the buyer is misled about what they pay for.
 """
 
-from core.listings.offline.family_vocabulary import SOLID_MATERIAL_CLAIMS, SURFACE_ONLY_MATERIAL
+from core.listings.offline.family_vocabulary import EXCLUSIVE_MATERIALS
 from core.listings.offline.listing import Finding, Listing, quote
 from core.listings.offline.matching import any_unnegated
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
@@ -12,13 +13,31 @@ FAMILY = "material-contradiction"
 
 
 def material_conflict(listing: Listing) -> list[Finding]:
-    claim = any_unnegated(SOLID_MATERIAL_CLAIMS, [listing.title, listing.attribute("material")])
-    surface = any_unnegated(SURFACE_ONLY_MATERIAL, [listing.description]) if claim else ""
-    if not claim or not surface:
-        return []
-    return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
-                    issue=f'Material contradiction: the title or material attribute says "{quote(claim)}" '
-                          f'while the description says "{quote(surface)}"; a reviewer '
-                          "will check what the item is made of before buyers are misled.",
-                    suggestion="State the material the same way everywhere: say which parts are solid and "
-                               "which are veneer, board or plated.")]
+    claims = [listing.title, listing.attribute("material")]
+    for claimed, excluded in EXCLUSIVE_MATERIALS:
+        claim = any_unnegated((claimed,), claims)
+        found = _ruled_out(listing, claimed, excluded) if claim else None
+        if found:
+            return [_finding(claim, *found)]
+    return []
+
+
+def _finding(claim: str, place: str, hit: str) -> Finding:
+    return Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
+                   issue=f'Material contradiction: the title or material attribute says "{quote(claim)}" '
+                         f'while the {place} says "{quote(hit)}"; a reviewer will check what the item is '
+                         "before buyers are misled.",
+                   suggestion="State the material and cut the same way everywhere: say which parts are solid "
+                              "and which are veneer, board or plated, and copy the care label.")
+
+
+def _ruled_out(listing: Listing, claimed: str, excluded: tuple[str, ...]) -> tuple[str, str] | None:
+    """The first other place that rules the claim out without also stating it ("veneered sides" beside
+    "solid oak top" states both: no contradiction)."""
+    places = [("description", listing.description),
+              *((f"{name} attribute", value) for name, value in listing.attributes)]
+    for place, text in places:
+        hit = any_unnegated(excluded, [text])
+        if hit and not any_unnegated((claimed,), [text]):
+            return place, hit
+    return None

@@ -6,10 +6,15 @@ itself on what is sold, a buyer cannot know what they would get: a person checks
 import re
 
 from core.listings.offline.family_vocabulary import (
+    AGE_ATTRIBUTE_NAMES,
+    AGE_BOUND,
     AGE_SIZE,
+    AGE_TOLERANCE,
+    BARE_SHOE_SIZE,
     BED_SIZE_PATTERNS,
     BED_SIZE_SCOPE,
     BED_SIZES,
+    CHILDRENS_SCOPE,
     COUNT_TIMES,
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
@@ -76,6 +81,7 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                                     ("model year", _years(listing), 0.0),
                                     ("model number", _models(listing), 0.0),
                                     ("shoe size", _shoe_sizes(listing), SHOE_SIZE_TOLERANCE),
+                                    ("age", _ages(listing), AGE_TOLERANCE),
                                     ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
                                     *_side_places(listing)):
         conflict = _disjoint(places, tolerance)
@@ -235,15 +241,28 @@ def _variant_places(title: str, model: str) -> list[Place]:
     return []
 
 
+def _ages(listing: Listing) -> list[Place]:
+    """The age a toy or garment is for, in the title and the age attribute (lower bounds, in months)."""
+    named = " ; ".join(value for name, value in listing.attributes
+                       if re.fullmatch(AGE_ATTRIBUTE_NAMES, name) and is_real(value))
+    return [(place, {match.group().strip(): float(match.group(1)) * (1 if match.group(2) else 12)
+                     for match in re.finditer(AGE_BOUND, text, re.I)})
+            for place, text in (("title", listing.title), ("age attribute", named))]
+
+
 def _shoe_sizes(listing: Listing) -> list[Place]:
     """UK and EU sizes in the title and the size attributes, as EU sizes, where footwear is sold; the
     description is left out ("I'm normally a 10" is the seller's size)."""
     if not re.search(SHOE_SCOPE, listing.heading, re.I):
         return []
     values = " ; ".join(v for n, v in listing.attributes if "size" in n and is_real(v))
-    return [(place, {f"{system.upper()} {size}": float(size) + EU_FROM[system.lower()]
-                     for system, size in re.findall(SHOE_SIZE, text, re.I)})
-            for place, text in (("title", listing.title), ("size attribute", values))]
+    places = [(place, {f"{system.upper()} {size}": float(size) + EU_FROM[system.lower()]
+                       for system, size in re.findall(SHOE_SIZE, text, re.I)})
+              for place, text in (("title", listing.title), ("size attribute", values))]
+    if not places[0][1] and not re.search(CHILDRENS_SCOPE, listing.heading, re.I):
+        places[0] = ("title", {f"UK {size}": float(size) + EU_FROM["uk"]
+                               for size in re.findall(BARE_SHOE_SIZE, listing.title, re.I)})
+    return places
 
 
 def _title_lengths(listing: Listing) -> list[Place]:

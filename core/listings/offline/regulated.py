@@ -15,6 +15,7 @@ from core.listings.offline.regulated_vocabulary import (
     MEDICAL_CLAIM_TERMS,
     MISSING_DOCUMENT_KIND,
     MISSING_DOCUMENT_REASON,
+    NOT_THE_CONTROLLED_MATERIAL,
     REGULATED_GOODS,
     REGULATED_REASONS,
     STOP_MEDICATION_TERMS,
@@ -61,7 +62,10 @@ def regulated_goods(listing: Listing) -> list[Finding]:
 
 def _missing_document(listing: Listing) -> str:
     """A legal document said not to be held: one that only controlled items have (Article 10, CITES)
-    anywhere, or a licence, permit or registration where the heading names a controlled item."""
+    anywhere, or a licence, permit or registration where the heading names a controlled item; none is
+    needed for a copy said to be resin or plastic (heuristic-v22: "no CITES needed as it's plastic")."""
+    if any_stated(NOT_THE_CONTROLLED_MATERIAL, [listing.raw]):
+        return ""
     documents = LEGAL_DOCUMENTS
     if terms_pattern(CONTROLLED_CONTEXT).search(listing.heading):
         documents = f"{LEGAL_DOCUMENTS}|{GENERAL_DOCUMENTS}"

@@ -184,7 +184,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         # heuristic-v17: a permit issued to one person (a disabled parking badge, a bus pass)
         "blue badges?(?![\\s-]+(?:holders?|covers?|wallets?))", "disabled (?:parking )?(?:badges?|permits?)",
         "(?:residents?'? )?parking permits?", "(?:senior|disabled|freedom) bus passe?s?",
-        "(?:fake|forged) (?:documents?|diplomas?|degrees?)"),
+        "(?:fake|forged) (?:documents?|diplomas?|degrees?)",
+        # heuristic-v22: a certificate, card or test tag made out to whoever pays
+        "(?:cards?|certificates?|certs?|tags?|licen[cs]es?|tickets?) (?:\\w+ ){0,3}?in any name",
+        "any name you (?:like|want)"),
     "possibly stolen or locked device": (
         "icloud[\\s-]?locked", "icloud lock", "activation[\\s-]?lock(?:ed)?", "(?:imei )?blacklisted",
         "(?:barred|blocked|blacklisted) imei", "imei (?:is )?(?:barred|blocked|blacklisted)",
@@ -333,7 +336,14 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "(?:speed )?limiters? (?:removed|disabled|bypassed|taken off|unplugged|deleted)",
         "(?:removed|disabled|bypassed|unplugged|deleted) (?:the |its )?(?:speed )?limiters?",
         "(?:goes|does|reaches|tops out at|passes|hits) \\d{2} ?(?:km/?h|kph|mph) (?:instead of|not|rather "
-        "than) (?:the (?:legal )?)?\\d{2}"),
+        "than) (?:the (?:legal )?)?\\d{2}",
+        # heuristic-v22: lights only emergency vehicles may show, plates made for cameras not to read, and
+        # "track only" said with a wink
+        "blue (?:led )?(?:strobes?|flashing lights?|emergency lights?|lights? bars?)",
+        "(?:flash(?:es)?|looks?) like (?:the )?(?:police|an ambulance|emergency)",
+        "(?:cameras?|anpr|speed cameras?) (?:can'?t|cannot|won'?t|will not|don'?t|do not) (?:read|see|pick)",
+        "any reg(?:istration)? (?:made up|you (?:like|want))",
+        "'?(?:track|off[\\s-]?road|race|show) (?:use )?only'? (?:of course |obviously )?(?:😉|😜|😏|;-?\\))"),
     "banned substance": ("paraquat", "gramoxone", "sodium chlorate", "strychnine",
                          "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
@@ -419,8 +429,9 @@ REGULATED_REASONS: dict[str, str] = {
         "a poison or chemical sold without its original label has no hazard, first-aid or use instructions, "
         "and mixed chemicals can react; it may not be sold this way"),
     "illegally modified vehicle": (
-        "an e-bike or e-scooter altered past its legal speed or power limit is no longer road legal, is "
-        "uninsured and unsafe, and may not be sold as a road vehicle"),
+        "a vehicle or its parts altered past the legal limits (an e-bike's speed or power, emergency "
+        "lights, plates cameras cannot read) are not road legal, void the insurance and may not be sold for "
+        "the road"),
     "banned trap": (
         "gin, leg-hold and pole traps are illegal to use on wild animals in most countries; a working one "
         "sold for use may not be listed"),
@@ -458,6 +469,12 @@ EMPTY_TERMS: tuple[str, ...] = (
     "(?:completely|totally|all|sold|comes?|is|are) empty", "contents?:? (?:empty|none)", "no contents",
     "just (?:a|the) (?:box|crate|tin|case|sign|chest)")
 # Offering to skip a legal check is a signal of its own; these terms carry their own negation.
+# heuristic-v22: the item is a copy in another material, so the controlled one's papers do not apply.
+NOT_THE_CONTROLLED_MATERIAL: tuple[str, ...] = (
+    "not real (?:bone|ivory|horn|tortoise ?shell|coral|skin|fur|teeth|tooth|tusk)",
+    "(?:resin|plastic|polyresin|polystone|ceramic|plaster) (?:cast|replica|copy|model|reproduction)",
+    "(?:resin|plastic) (?:skull|tusk|horn|tooth|claw)s?",
+)
 CHECK_EVASION_TERMS: tuple[str, ...] = (
     "no (?:id|age) (?:needed|required|checks?|verification)", "no age check", "no questions asked",
     "no (?:ffl|background checks?|licen[cs]es?|permits?|id|age checks?|prescriptions?|certificates?|cites "

@@ -17,7 +17,7 @@ from core.listings.offline.matching import (
 from core.listings.offline.safety_vocabulary import (
     ACCESSORY_PARTS,
     COSMETIC_DENT_PRODUCTS,
-    DATED_EXPIRY,
+    DATED_KINDS,
     DENT_MATTERS_ON,
     DENT_ONLY,
     FIRE_HAZARDS,
@@ -27,7 +27,6 @@ from core.listings.offline.safety_vocabulary import (
     HOME_REPAIR_KIND,
     OFF_THE_FOOD_SURFACE,
     PACKAGING_WORDS,
-    PAST_DATE_KIND,
     PRODUCT_CLASS_CUES,
     PROFESSIONAL_WORK,
     PROTECTIVE_PART_DEFECTS,
@@ -153,7 +152,7 @@ def _defect_hits(listing: Listing, product: str, kind: str) -> list[str]:
     """The undenied defects of one kind, without those on packaging, the finish, an accessory, a pan's
     outside or, on an appliance, a dent in the casing; a repair a professional did or tested is none."""
     texts = listing.seller_texts
-    if kind == PAST_DATE_KIND:  # a label: 'replace by 2022'
+    if kind in DATED_KINDS:  # a label: 'replace by 2022'
         texts = [text.replace("'", " ").replace('"', " ") for text in texts]
     if kind == HOME_REPAIR_KIND and any_unnegated(PROFESSIONAL_WORK, texts):
         return []
@@ -163,11 +162,12 @@ def _defect_hits(listing: Listing, product: str, kind: str) -> list[str]:
 
 
 def _hazard_terms(kind: str) -> tuple[str, ...]:
-    """A kind's words; dates count as past when their year is before the current one."""
-    if kind != PAST_DATE_KIND:
+    """A kind's words; a dated kind's years are those at least its age before the current one."""
+    if kind not in DATED_KINDS:
         return SAFETY_HAZARDS[kind]
-    years = "|".join(str(year) for year in range(1950, date.today().year))
-    return tuple(term.replace("{years}", years) for term in DATED_EXPIRY)
+    terms, age = DATED_KINDS[kind]
+    years = "|".join(str(year) for year in range(1950, date.today().year - age))
+    return tuple(term.replace("{years}", years) for term in terms)
 
 
 def _not_packaging(hits: list[str]) -> list[str]:

@@ -20,7 +20,10 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "static ropes?",
         "rigging ropes?", "abseil(?:ing)? ropes?", "rescue ropes?", "safety ropes?",
         "belay devices?", "quickdraws?", "crampons?", "ice axes?", "avalanche (?:transceivers?|beacons?)",
-        "body protectors?", "back protectors?", "air ?bag vests?", "smoke alarms?", "smoke detectors?",
+        "body protectors?", "back protectors?", "air ?bag vests?",
+        # heuristic-v22: a rider's airbag by its system's name, and race leathers
+        "air ?bag (?:suits?|jackets?|systems?)", "d-?air", "tech-?air",
+        "(?:race|racing|one[\\s-]piece) suits?", "smoke alarms?", "smoke detectors?",
         "carbon monoxide (?:alarms?|detectors?)", "co (?:alarms?|detectors?)", "fire extinguishers?",
         "fire blankets?", "safety goggles", "respirators?", "fall arrest\\w*", "lanyards? and harness\\w*",
         # heuristic-v7: named by its purpose: protects, rescues or signals in an emergency
@@ -361,6 +364,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:put|stuck|used|pushed) (?:an? )?(?:[\\w-]+ )?(?:bolt|nail|screw|pin) (?:through )?instead",
         # heuristic-v14: a part swapped by the owner for something else ("replaced by me with kite line")
         "(?:replaced|spliced|re-?stitched|re-?sewn|re-?sewed|re-?laced) (?:[\\w-]+ ){0,3}?(?:by me|myself)",
+        # heuristic-v22: a puncture plugged by the owner ("plugged at the roadside with a string kit")
+        "plugged (?:it |the (?:hole|puncture|tyre|tire) )?(?:at the roadside|with|using|myself)",
+        "string (?:plug )?kit", "(?:tyre|tire|puncture) plug(?:ged)?",
         "(?:replaced|swapped) (?:[\\w-]+ ){0,4}?with (?:some |a |an )?(?:[\\w-]+ )?(?:kite|fishing|generic|"
         "random|"
         "cheap|cheaper|non[\\s-]?original|aftermarket|hardware store) (?:line|string|cord|rope|parts?|"
@@ -442,6 +448,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "tread (?:depth )?(?:is |of |at )?(?:about |around |only |just |under |below |roughly )?"
         "[0-1](?:\\.\\d)? ?mm"),
     "an overdue service or inspection": (
+        # heuristic-v22: a service put off ("never got round to the service"), a system's own warning
+        "never (?:got|gotten|get) (?:a)?round to (?:the |its |a )?(?:service|servicing|inspection|check)",
+        "(?:warning|system|status|service) light (?:went|goes|is|turned|stays|shows) (?:red|on)",
         # heuristic-v11: the last check dated long ago ("last checked 2017", "last test stamp 03/19")
         "last (?:servic\\w*|check\\w*|test\\w*|inspect\\w*)(?: (?:stamp|date|tag|sticker|label))?"
         "(?: (?:was|says|reads|is|shows))?(?: (?:in|on|at|dated))? (?:\\d{1,2}\\s*[/.-]\\s*)?"
@@ -473,11 +482,16 @@ PROFESSIONAL_WORK: tuple[str, ...] = (
     "(?:by|from) (?:a |an |our )?(?:qualified|registered|certified|approved|local)? ?(?:electrician|gas safe "
     "engineer)", "(?:qualified|registered|certified) electrician",
 )
-# Dates are compared with the current year by safety.py, so this kind has no fixed words (DATED_EXPIRY).
+# Dates are compared with the current year by safety.py, so these kinds have no fixed words (DATED_KINDS).
 PAST_DATE_KIND = "a replace-by or expiry date in the past"
+# heuristic-v22: a helmet or hard hat made more than PROTECTIVE_SERVICE_YEARS ago ("the date wheel inside
+# says 2014") is past the service life makers give it, damaged or not.
+OLD_MANUFACTURE_KIND = "a manufacture date past its service life"
+PROTECTIVE_SERVICE_YEARS = 5
 # Which defects matter for which class: protective and life-support gear also by unknown history.
 HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
-    "head protection": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
+    "head protection": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND,
+                        OLD_MANUFACTURE_KIND),
     "protective gear": (*_PHYSICAL, "wear past its limit", "an unknown model, age or history", HEDGE_KIND,
                         "an overdue service or inspection", PAST_DATE_KIND),
     "breathing or diving equipment": (*_PHYSICAL, "an overdue service or inspection",
@@ -507,11 +521,15 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "toughened glass": ("structural damage",),
     "rechargeable device": (OVERHEATING_KIND, HOME_REPAIR_KIND),
     "vehicle safety part": ("impact damage", "structural damage", "corrosion or a failing coating",
-                            "wear past its limit", "a leak or malfunction",
+                            "wear past its limit", "a leak or malfunction", HOME_REPAIR_KIND,
                             "an unknown model, age or history", HEDGE_KIND),
 }
 # A replace-by, expiry or use-by date: past when its year is before the current one (read at review time,
 # so an alarm dated "replace by 2022" is out of date from 2023 on). "{years}" is filled per review.
+DATED_MANUFACTURE: tuple[str, ...] = (
+    "(?:date (?:wheel|clock|stamp|code|label|sticker)|manufactured|manufacture date|mfd|mfg|dom|production "
+    "date|made in|made)\\D{0,30}?\\b(?:{years})\\b",
+)
 DATED_EXPIRY: tuple[str, ...] = (
     "(?:replace(?:ment)?[\\s-]?(?:by|before|date|due)|expir(?:y|es|ed|ation)(?: date)?|"
     "use[\\s-]?by(?: date)?|exp\\.?|end[\\s-]of[\\s-]life|best before|service (?:due|by))"
@@ -633,7 +651,8 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "(?:cable|lead|cord|plug|flex) (?:has |is |was )?(?:melted|scorched|burnt)",
     "(?:see|showing|shows|visible)\\s+(?:a (?:bit|little) "
     "of |some )?(?:the )?(?:bare )?(?:copper|inner wires?|wires? inside)", "sparking",
-    "sparks (?:when|if|from|out|a bit)",
+    # heuristic-v22: a clockwork toy's flint sparks by design
+    "sparks (?:when|if|from|out|a bit)(?! (?:wound|you wind|it walks|pushed|rolled))",
     "(?:gives?|gave) (?:off )?sparks", "burning smell", "smells? of burning", "caught fire", "catches fire",
     "(?:gives?|gave|giving) (?:me |you )?(?:an? )?(?:small |slight )?(?:electric(?:al)? )?shocks?",
     "smell (?:of )?gas", "smells? (?:of |like )?gas", "gas (?:leaks?|smell)", "leak(?:s|ing)? gas",
@@ -677,7 +696,10 @@ RECALL_TERMS: tuple[str, ...] = (
 RECALL_CLEARED = (r"\b(?:checked|verified|looked up|"
                   r"not (?:listed|affected|included|on (?:it|the list)|part of|subject)|"
                   r"isn'?t (?:listed|affected|included|on)|aren'?t (?:listed|affected|included)|unaffected|"
-                  r"doesn'?t apply|does not apply|no (?:open |outstanding )?recalls?|all clear)\b")
+                  r"doesn'?t apply|does not apply|no (?:open |outstanding )?recalls?|all clear|"
+                  # heuristic-v22: the maker's remedy done ("sent off for the repair kit and fitted it")
+                  r"(?:repair|recall|remedy|fix) kit|fitted (?:it|them|the (?:kit|fix|repair|remedy))|"
+                  r"(?:remedy|repair|fix) (?:was |has been )?(?:done|fitted|carried out|completed))\b")
 
 # The seller rules out the use the class is safety-critical for ("not for climbing", "display only"): the
 # item is sold as material, a prop or a decoration, so its wear is not a hazard a person must clear.
@@ -704,3 +726,8 @@ SAFETY_USE_DISCLAIMERS: tuple[str, ...] = (
     "spares (?:or|and|&|/) repairs?", "(?:for|as) (?:spares|parts)(?: only)?\\b(?! (?:available|included))",
     "not (?:sold )?as a working (?:machine|appliance|item|unit|product)",
 )
+# The dated kinds: their words, with "{years}" filled per review by the years at least this many years back.
+DATED_KINDS: dict[str, tuple[tuple[str, ...], int]] = {
+    PAST_DATE_KIND: (DATED_EXPIRY, 0),
+    OLD_MANUFACTURE_KIND: (DATED_MANUFACTURE, PROTECTIVE_SERVICE_YEARS),
+}

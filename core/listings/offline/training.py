@@ -122,6 +122,15 @@ pooled figures on them were seen). On v37-v39 the unseen false-positive rate was
 the folds' 9 %: within the largest gap seen, so the budget stays at 9 %. v37-v39 join the training and
 decision sets (DECISION_SETS = v6-v39); the rules were changed by their errors. Nothing else changes.
 v40-v45, written blind before these changes, give the honest figures.
+
+heuristic-v22, stated before it was trained and before v46-v48 were read by anything (only heuristic-v21's
+pooled figures on them were seen, and they set nothing here). On v40-v45 the unseen false-positive rate was
+8.3 %, 0.7 points below the folds' 9 %, so the budget stays at 9 %. v40-v45 join the training and decision
+sets (DECISION_SETS = v6-v45); the rules were changed by their errors. One feature change was tried on the
+decision folds before training and not adopted: counting 60 more particles and adverbs ("off", "back",
+"never") as function words, which only pairs may carry, gave 92.0 % fold recall at 8.8 % false positives
+against 92.6 % at 8.8 % without. Nothing else changes. v46, v47 and v48, written blind meanwhile, give the
+honest figures.
 """
 
 import json
@@ -142,7 +151,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 39  # the newest set trained on; the sets after it are still held out
+LAST_SET = 45  # the newest set trained on; the sets after it are still held out
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
     ("v1", (HELDOUT + "heldout_listings.jsonl",)),
