@@ -18,7 +18,13 @@ from core.listings.offline.family_vocabulary import (
     SEVERE_DEFECTS,
 )
 from core.listings.offline.listing import Finding, Listing, quote
-from core.listings.offline.matching import any_unnegated, in_context, is_negated, terms_pattern
+from core.listings.offline.matching import (
+    any_unnegated,
+    first_unnegated,
+    in_context,
+    is_negated,
+    terms_pattern,
+)
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
 from core.listings.offline.vocabulary import CONDITION_CLASSES, NEW_IN_SHORT_FIELD
 
@@ -57,9 +63,10 @@ def _condition_sources(listing: Listing) -> list[tuple[str, frozenset[str]]]:
 
 
 def condition_classes(text: str, short_field: bool) -> frozenset[str]:
-    """Which of new / used / refurbished a piece of text claims."""
-    classes = {name for name, pattern in CONDITION_CLASSES.items() if pattern.search(text)}
-    if short_field and NEW_IN_SHORT_FIELD.search(text):
+    """Which of new / used / refurbished a piece of text claims; a denied one is not claimed ("NOT new",
+    heuristic-v22)."""
+    classes = {name for name, pattern in CONDITION_CLASSES.items() if first_unnegated(pattern, text)}
+    if short_field and first_unnegated(NEW_IN_SHORT_FIELD, text):
         classes.add("new")
     return frozenset(classes)
 

@@ -150,6 +150,10 @@ DOUBT_TERMS: tuple[str, ...] = (
     "unknown (?:authenticity|origin|provenance)", "(?:origin|provenance) unknown", "no hallmarks?",
     "not hallmarked", "unhallmarked", "unstamped", "not stamped", "no stamps?",
     "(?:i was|i've been|was) told (?:it'?s|it is)",
+    # heuristic-v22: sold as the brand at a fraction of its price, or by its logo alone
+    "(?:half|a third|a fraction of|a quarter of) (?:the )?(?:price|cost) of (?:an? |the )?"
+    "(?:official|genuine|real|original) (?:ones?|versions?|units?)",
+    "(?:has|with|got) the logos? and everything",
     # heuristic-v22: a relative's word as the only evidence ("definitely Moorcroft, my aunt said so")
     "(?:aunt|auntie|uncle|nan|nanna|gran|granny|grandad|grandma|grandpa|mum|dad|mother|father|friend|"
     "neighbour|husband|wife|brother|sister)s? (?:said|says|told (?:me|us)) so",
@@ -457,6 +461,9 @@ QUANTITY_ATTRIBUTE_NAMES: tuple[str, ...] = ("quantity", "qty", "pieces", "count
 YEAR_ATTRIBUTE_NAMES: tuple[str, ...] = ("year", "model year", "release year", "year of manufacture",
                                          "production year")
 YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
+# heuristic-v22: a year right after work done on the item dates the work ("CLA'd 2024", "serviced 2023").
+WORK_BEFORE_YEAR = (r"\b(?:cla'?d|serviced|service|restored|refurb\w*|rebuilt|recovered|reupholstered|"
+                    r"rewired|overhauled|recapped|mot|new (?:battery|belts?|tyres?))\W*(?:in\s+)?$")
 # A model named in the title and in the model attribute: same word, different number.
 MODEL_TOKEN = r"\b([a-z]{2,})[\s-]?(\d{1,4}[a-z]{0,2})\b"
 # heuristic-v16: a model named by a letter ("Model D"), in the title against the model attribute.
@@ -487,7 +494,7 @@ EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
 SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"
-              r"cleats|wellies|wellingtons?|plimsolls?|clogs?|mules)\b")
+              r"cleats|wellies|wellingtons?|plimsolls?|clogs?|mules|waders)\b")
 SHOE_SIZE = r"\b(uk|eu|eur)\s*(?:size\s*)?(\d{1,2}(?:\.5)?)(?![\d.])"
 # heuristic-v22: a bare "size 9" in an adult shoe's title is a UK size (children's sizes are numbered apart).
 BARE_SHOE_SIZE = r"\bsize\s*(\d{1,2}(?:\.5)?)(?![\d.])"

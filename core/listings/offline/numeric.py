@@ -54,6 +54,7 @@ from core.listings.offline.family_vocabulary import (
     TITLE_METRIC_LENGTH,
     UNIT_ALTERNATIVES,
     UNIT_SCALE,
+    WORK_BEFORE_YEAR,
     YEAR,
     YEAR_ATTRIBUTE_NAMES,
 )
@@ -200,11 +201,14 @@ def _as_written(values: Values) -> Values:
 
 def _years(listing: Listing) -> list[Place]:
     """A year attribute that the title contradicts ("2019 model" titled 2021), or a year the
-    description states for the item itself ("first registered 2016")."""
+    description states for the item itself ("first registered 2016"); a title year that dates work done on it
+    ("CLA'd 2024", heuristic-v22) is not the item's."""
     named = [v.strip() for n, v in listing.attributes if n in YEAR_ATTRIBUTE_NAMES]
     stated = {m.group(1): float(m.group(1)) for phrase in ITEM_YEAR_PHRASES
               for m in re.finditer(phrase, listing.description, re.I)}
-    return [("title", {y: float(y) for y in re.findall(YEAR, listing.title)}),
+    titled = {m.group(1): float(m.group(1)) for m in re.finditer(YEAR, listing.title)
+              if not re.search(WORK_BEFORE_YEAR, listing.title[:m.start()], re.I)}
+    return [("title", titled),
             ("year attribute", {v: float(v) for v in named if re.fullmatch(YEAR, v)}),
             ("description", stated)]
 

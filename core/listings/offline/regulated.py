@@ -6,6 +6,8 @@ from core.listings.offline.listing import Finding, Listing, quote, risk, sentenc
 from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
 from core.listings.offline.regulated_vocabulary import (
     CHECK_EVASION_TERMS,
+    CHECK_STATED_TERMS,
+    CHECKED_KINDS,
     CHEMICAL_WORDS,
     CONTAINER_WORDS,
     CONTROLLED_CONTEXT,
@@ -39,7 +41,7 @@ def regulated_goods(listing: Listing) -> list[Finding]:
     texts = [listing.heading, *listing.seller_texts[1:], listing.raw]
     kind, hit = next(((kind, hit) for kind, terms in REGULATED_GOODS.items()
                       if (hit := any_unnegated(terms, texts))), ("", ""))
-    if hit and _empty_container(listing):
+    if hit and (_empty_container(listing) or _check_stated(listing, kind)):
         kind, hit = "", ""
     if not hit and (hit := _missing_document(listing)):
         kind = MISSING_DOCUMENT_KIND
@@ -58,6 +60,11 @@ def regulated_goods(listing: Listing) -> list[Finding]:
                  "Check the marketplace rules and the law for this kind of item; if it may be sold, state "
                  "the licence, permit, prescription or age verification that applies, otherwise remove the "
                  "listing.", " ".join(sentence(reason) for reason in reasons))]
+
+
+def _check_stated(listing: Listing, kind: str) -> bool:
+    """heuristic-v22: a weapon or age-restricted item sold through the check the law asks for."""
+    return kind in CHECKED_KINDS and bool(any_unnegated(CHECK_STATED_TERMS, listing.seller_texts))
 
 
 def _missing_document(listing: Listing) -> str:

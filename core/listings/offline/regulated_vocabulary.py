@@ -9,6 +9,10 @@ own negation.
 
 # --- Family: regulated or illegal goods -------------------------------------------------------------
 
+# heuristic-v22: what is sold for a weapon, not the weapon ("shotgun cleaning rod", "air rifle pellets").
+_FOR_IT = ("(?![\\s-]*(?:[\\w-]+[\\s-]+)?(?:cleaning|cleaners?|rods?|kits?|slips?|cases?|bags?|sleeves?|"
+           "cabinets?|safes?|racks?|key ?rings?|belts?|covers?|mounts?|stands?|boxes|tins?|holders?|targets?|"
+           "pellets?|scopes?|slings?)\\b)")
 # Goods a marketplace listing cannot sell without checks it cannot make (age, prescription, licence).
 _PROTECTED_ANIMALS = ("(?:(?:barn|tawny|snowy|eagle|little|long-eared|short-eared) )?(?:owls?|hawks?|"
                       "falcons?|eagles?|kestrels?|buzzards?|red kites?|ospreys?|harriers?|sparrowhawks?|"
@@ -64,7 +68,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "disguised|hidden|concealed) kni(?:fe|ves)", "karambits?", "blowpipes?", "nunchaku?s?",
                "telescopic (?:batons?|truncheons?)",
                "extendable batons?", "air ?soft (?:guns?|rifles?|pistols?)", "bb guns?",
-               "air (?:rifles?|pistols?|guns?)", "crossbows?", "(?:hunting|compound) bows? and broadheads",
+               "air (?:rifles?|pistols?|guns?)" + _FOR_IT, "crossbows?" + _FOR_IT,
+               "(?:hunting|compound) bows? and broadheads",
                "switchblades?", "flick knives?", "flick knife", "gravity knives?", "gravity knife",
                "butterfly knives?", "butterfly knife", "balisongs?", "automatic knives?", "automatic knife",
                "auto knives?", "auto knife", "otf", "out[\\s-]the[\\s-]front", "knuckle[\\s-]?dusters?",
@@ -84,12 +89,13 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
                "(?:self[\\s-]defen[cs]e|tactical|police)[^.!?\\n]{0,40}?\\bzappers?",
                # heuristic-v16: a knuckle duster by another name
                "(?:brass |metal |steel )?knuckle (?:trainers?|rings?|guards?)",
-               "firearms?", "handguns?",
+               "firearms?" + _FOR_IT, "handguns?" + _FOR_IT,
                "(?<!water )(?<!glue )(?<!nerf )(?<!toy )(?<!plastic )(?<!foam )(?<!cap )(?<!flintlock )"
                "(?<!sex )"  # heuristic-v20: the band
-               "pistols?(?![\\s-]*grips?)",
-               "revolvers?", "shotguns?", "rifles?(?![\\s-]*(?:scopes?|bags?|cases?|slings?))",
-               "ammunition", "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
+               "pistols?(?![\\s-]*grips?)" + _FOR_IT,
+               "revolvers?" + _FOR_IT, "shotguns?" + _FOR_IT, "rifles?" + _FOR_IT,
+               "(?<!box for )(?<!boxes for )(?<!storage for )ammunition",
+               "ammo(?![\\s-]*(?:box\\w*|cans?|tins?|pouch\\w*))", "gunpowder",
                "knife for self[\\s-]defen[cs]e",
                "(?:for|great for|ideal for) self[\\s-]defen[cs]e",
                "self[\\s-]defen[cs]e (?:weapon|knife|tool)"),
@@ -345,6 +351,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "any reg(?:istration)? (?:made up|you (?:like|want))",
         "'?(?:track|off[\\s-]?road|race|show) (?:use )?only'? (?:of course |obviously )?(?:😉|😜|😏|;-?\\))"),
     "banned substance": ("paraquat", "gramoxone", "sodium chlorate", "strychnine",
+                         # heuristic-v22: loose mercury, not the barometer or thermometer it came from
+                         "quicksilver", "(?:liquid |loose |metallic |jar of |\\d+ ?k?g (?:of )?)mercury",
                          "(?:sodium |potassium )?cyanide",
     "arsenic(?! and old lace)",
                          "ddt", "(?:contains?|containing|with) mercury",
@@ -474,6 +482,18 @@ NOT_THE_CONTROLLED_MATERIAL: tuple[str, ...] = (
     "not real (?:bone|ivory|horn|tortoise ?shell|coral|skin|fur|teeth|tooth|tusk)",
     "(?:resin|plastic|polyresin|polystone|ceramic|plaster) (?:cast|replica|copy|model|reproduction)",
     "(?:resin|plastic) (?:skull|tusk|horn|tooth|claw)s?",
+)
+# heuristic-v22: the check the law asks for, stated as how the sale is done ("transfer through my RFD", "I
+# will see photo ID on collection"): a weapon or age-restricted item sold that way needs no person to look.
+CHECKED_KINDS = frozenset(("weapon", "alcohol", "age-restricted nicotine or tobacco"))
+CHECK_STATED_TERMS: tuple[str, ...] = (
+    "(?:transfer|sale|sold|done) (?:[\\w-]+ ){0,3}?(?:through|via|by) (?:an? |my |your |our |the )?"
+    "(?:local )?(?:rfd|registered (?:firearms? )?dealer)",
+    "(?:buyer|purchaser)s? (?:must|has to|needs? to) (?:be (?:over )?18|hold|have|show|produce)",
+    "(?:i|we) (?:will|'ll|need to|must) (?:see|check|need|ask for) (?:your |a )?(?:photo )?"
+    "(?:id|proof of age|certificate|licen[cs]e|fac|sgc)",
+    "(?:fac|sgc|licen[cs]e|certificate) holders? only", "(?:over )?18s? only",
+    "(?:on|upon) (?:production|sight) of (?:a |your )?(?:valid )?(?:fac|sgc|licen[cs]e|certificate|id)",
 )
 CHECK_EVASION_TERMS: tuple[str, ...] = (
     "no (?:id|age) (?:needed|required|checks?|verification)", "no age check", "no questions asked",

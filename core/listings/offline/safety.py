@@ -62,7 +62,7 @@ def _fire_hazard(listing: Listing) -> list[Finding]:
     sentences = [text for text in re.split(r"[.!?\n]", listing.raw) if not first_unnegated(resolved, text)]
     hit = any_unnegated(FIRE_HAZARDS, sentences)
     if not hit and "battery or electrical" in dict(_safety_products(listing)):
-        hit = any_unnegated(SWELLING_TERMS, listing.seller_texts)
+        hit = any_unnegated(SWELLING_TERMS, sentences)
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,

@@ -112,6 +112,8 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
     "load-bearing or climbing equipment": (
         "ladders?", "step ?ladders?", "scaffold\\w*", "trampolines?", "climbing frames?", "swing sets?",
         "hoists?", "winch(?:es)?", "tow (?:ropes?|straps?)", "ratchet straps?",
+        # heuristic-v22: a hunter's seat strapped up a tree
+        "(?:climbing |ladder |hang[\\s-]?on )?tree ?stands?", "(?:climbing|ladder|hang[\\s-]?on) stands?",
         "lifting (?:slings?|straps?|chains?)",
         "engine (?:hoists?|cranes?|stands?)", "car ramps?", "axle stands?", "work ?platforms?", "hammocks?"),
     # heuristic-v16: gym equipment that holds a lifter and the bar above them (a torn pad is wear; a pin
@@ -171,6 +173,7 @@ _ACCESSORIES = (
     "collectors?", "catchers?", "baskets?", "(?:carry |storage )?(?:bags?|cases?)", "remotes?",
     "remote controls?", "manuals?", "instructions", "attachments?", "nozzles?", "brush(?:es)?", "filters?",
     "accessor(?:y|ies)", "recipe books?", "crevice tools?", "spare (?:blades?|parts?)",
+    "(?:k[\\s-])?beaters?", "dough hooks?", "whisks?",  # heuristic-v22: a mixer's tools
     "(?:rubber |plastic )?(?:feet|foot)",  # heuristic-v15: a missing rubber foot under a dock or a PSU
 )
 ACCESSORY_PARTS: dict[str, tuple[str, ...]] = {
@@ -265,7 +268,7 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "cracked", "cracks?", "crak(?:ed|d)", "crack(?:d|ed)", "crazing", _BROKEN, "damm?aged?",
         "dammage",
         "dameged", "snaped", "hairline", "split(?![\\s-]+(?:into|level|system|screen|ring))",
-        "splits(?![\\s-]+into)", "dented", "dents?", "damaged",
+        "splits(?![\\s-]+(?:into|up to|logs?|rounds|wood|timber))", "dented", "dents?", "damaged",
         "damage", "snapped", "bent", "warped", "frayed", "fraying", "torn", "chewed",
         "burn(?:t|ed|ing)? marks?", "scorch\\w*", "melted", "chipped", "chips? (?:on|in|to)", "bulg\\w*",
         # heuristic-v17: drainage and vent holes are made, not worn
@@ -343,6 +346,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
     OVERHEATING_KIND: (*_FAILED_CONTROL, *_OVERHEATING),
     HOME_REPAIR_KIND: (
         # heuristic-v11: a safety device taken out of the circuit ("jumpered the sail switch")
+        # heuristic-v22: a hold-to-run control held by a tie or a wedge ("cable-tied one lever down")
+        "(?:cable[\\s-]?tied|zip[\\s-]?tied|taped|tied|wedged|jammed|clamped) (?:[\\w-]+ ){0,3}?(?:levers?|"
+        "triggers?|switch(?:es)?|handles?|controls?|buttons?) (?:down|on|open|in|shut)",
         "(?:jumper(?:ed)?|bypass(?:ed)?|bridged|disabled|wired (?:out|around)) (?:the |a |its |their )?"
         "(?:[\\w-]+ )?(?:switch|sensor|thermostat|cut-?out|interlock|fuse|breaker|limiter|valve)",
         # heuristic-v15: an allen key taped under a cot is stored, not a repair
@@ -433,6 +439,10 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "no (?:ce|ukca|ul|etl|bsi|kitemark|fcc|safety) (?:marks?|markings?|certification|labels?|stamps?)",
         "no brand(?: name)? on (?:it|them|the \\w+)"),
     "wear past its limit": (
+        # heuristic-v22: straps and webbing left out in the weather for seasons
+        "(?:left|kept|strapped|been) (?:out(?:side)?|up|to (?:a|an|the) (?:tree|oak)) (?:[\\w-]+ ){0,4}?"
+        "(?:for |all )?(?:\\d+|two|three|four|five|several|many) (?:seasons|winters|years)",
+        "never brought (?:it |them )?in",
         "(?:below|under|beneath|past|beyond|exceeds?|exceeding|exceeded|reached) (?:the )?(?:stamped |legal |"
         "safe |manufacturer'?s? |recommended )?(?:minimum|min\\b|(?:minimum|min|wear|service|discard|legal|"
         "safe|safety) (?:limit|line|marks?|thickness|depth|indicators?|level|spec(?:ification)?))",
@@ -511,7 +521,8 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
                                       "loose or missing parts", "an overdue service or inspection",
                                       HEDGE_KIND),
     "alarm or detector": ("structural damage", "a leak or malfunction", "loose or missing parts",
-                          "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND),
+                          "an unknown model, age or history", HEDGE_KIND, PAST_DATE_KIND,
+                          OLD_MANUFACTURE_KIND),
     "structure that holds or guards a person": (*_PHYSICAL, "an unknown model, age or history", HEDGE_KIND),
     "ride-on or board sports equipment": ("structural damage", HOME_REPAIR_KIND, "a leak or malfunction",
                                           HEDGE_KIND),
@@ -528,7 +539,7 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
 # so an alarm dated "replace by 2022" is out of date from 2023 on). "{years}" is filled per review.
 DATED_MANUFACTURE: tuple[str, ...] = (
     "(?:date (?:wheel|clock|stamp|code|label|sticker)|manufactured|manufacture date|mfd|mfg|dom|production "
-    "date|made in|made)\\D{0,30}?\\b(?:{years})\\b",
+    "date|made in|made|bought|purchased|fitted|installed)\\D{0,30}?\\b(?:{years})\\b",
 )
 DATED_EXPIRY: tuple[str, ...] = (
     "(?:replace(?:ment)?[\\s-]?(?:by|before|date|due)|expir(?:y|es|ed|ation)(?: date)?|"
@@ -655,7 +666,10 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "sparks (?:when|if|from|out|a bit)(?! (?:wound|you wind|it walks|pushed|rolled))",
     "(?:gives?|gave) (?:off )?sparks", "burning smell", "smells? of burning", "caught fire", "catches fire",
     "(?:gives?|gave|giving) (?:me |you )?(?:an? )?(?:small |slight )?(?:electric(?:al)? )?shocks?",
-    "smell (?:of )?gas", "smells? (?:of |like )?gas", "gas (?:leaks?|smell)", "leak(?:s|ing)? gas",
+    "smell (?:of )?gas", "smells? (?:of |like )?gas",
+    # heuristic-v22: a gas leak detector finds leaks by design
+    "gas (?:leaks?|smell)(?![\\s-]+(?:detectors?|alarms?|sensors?|testers?|test\\w*|sprays?))",
+    "leak(?:s|ing)? gas",
     # heuristic-v13: what burns named ("smell like burnt plastic", "a hot electrical smell")
     "smel+(?:s|ed|t)? (?:a bit |slightly |strongly )?(?:of |like )?(?:burnt|burning|melting|melted|hot) "
     "(?:plastic|rubber|electrics?|electrical|wires?|wiring|insulation)",
@@ -668,7 +682,9 @@ FIRE_HAZARDS: tuple[str, ...] = (
 # heuristic-v15: a sentence that says the failed part was replaced ("the old battery started to swell so Apple
 # replaced it") tells a hazard that is gone.
 FIRE_RESOLVED = (r"\b(?:replaced|swapped (?:out|for)|new (?:battery|cells?|pack) (?:fitted|installed)|"
-                 r"(?:old|previous|original) (?:battery|cells?|pack))\b")
+                 r"(?:old|previous|original) (?:battery|cells?|pack)|"
+                 # heuristic-v22: the swollen cells gone ("took them to the battery recycling")
+                 r"recycl\w*|disposed of|no (?:battery|cells?) (?:in it|included|fitted))\b")
 # A battery product that swells is a fire risk even when the listing never says "battery".
 SWELLING_TERMS: tuple[str, ...] = (
     "swol+[ae]n", "swel+ed", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?",

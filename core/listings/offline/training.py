@@ -131,14 +131,24 @@ decision folds before training and not adopted: counting 60 more particles and a
 "never") as function words, which only pairs may carry, gave 92.0 % fold recall at 8.8 % false positives
 against 92.6 % at 8.8 % without. Nothing else changes. v46, v47 and v48, written blind meanwhile, give the
 honest figures.
+
+heuristic-v23, stated before it was trained and before v49-v51 were read by anything (only heuristic-v22's
+pooled figures on them were seen, and they set nothing here). On v46-v48 the unseen false-positive rate was
+17.3 %, 8.3 points above the folds' 9 %: a larger gap than any before (5.4 on v28-v30). By the rule of
+heuristic-v18 the budget keeps that gap below the 15 % target: FALSE_POSITIVE_SHARE = 15 % - 8.3 points,
+rounded down to a whole percent: 6 %. v46-v48 join the training and decision sets (DECISION_SETS = v6-v48);
+the rules were changed by their errors. Nothing else changes. v49, v50 and v51, written blind meanwhile,
+give the honest figures.
 """
 
 import json
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cached_property
+from multiprocessing import get_context
 from pathlib import Path
 
 import numpy as np
@@ -151,7 +161,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 45  # the newest set trained on; the sets after it are still held out
+LAST_SET = 48  # the newest set trained on; the sets after it are still held out
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
     ("v1", (HELDOUT + "heldout_listings.jsonl",)),
@@ -163,15 +173,16 @@ MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-FALSE_POSITIVE_SHARE = 0.09  # of the decision folds' harmless listings rules and signal may flag, pooled
+FALSE_POSITIVE_SHARE = 0.06  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
          "the score reaches the threshold and a risk term (seller words about the item, not how it is sold, "
          "positive in every leave-one-set-out refit, at least minRiskWeight) is present. Threshold and "
          f"minRiskWeight maximise rules+signal recall on the decision folds v6-v{LAST_SET} (each scored by "
-         "weights trained without it) with rules and signal flagging at most 9 % of the folds' harmless "
-         "listings, pooled; ties to the higher weight, then threshold.")
+         "weights trained without it) with rules and signal flagging at most "
+         f"{FALSE_POSITIVE_SHARE * 100:g} % of the folds' harmless listings, pooled; ties to the higher "
+         "weight, then threshold.")
 
 
 @dataclass(frozen=True)
@@ -229,9 +240,9 @@ def _example(draft: ListingDraft, needs_review: bool) -> Example:
     return Example(frozenset(features), needs_review, flagged)
 
 
-def train(sets: Sequence[LabelledSet]) -> RiskModel:
+def train(sets: Sequence[LabelledSet], workers: int | None = None) -> RiskModel:
     """Weights from all the sets; the decision from the honest folds among them (module docstring)."""
-    positive = _memo(_positive_features)
+    positive = _refit_all(sets, workers)
     model = fit_stable(sets, positive)
     folds = [_honest_fold(held, _without(sets, held), positive)
              for held in sets if held.name in DECISION_SETS]
@@ -262,17 +273,32 @@ def fit_stable(sets: Sequence[LabelledSet], positive: Positive = _positive_featu
     return replace(model, risk_terms=stable)
 
 
-def _memo(positive: Positive) -> Positive:
-    """By the names of the sets seen: the honest folds of sets a and b both refit without a and b,
-    so each such refit runs once (training time grows with the cube of the number of sets)."""
-    done: dict[frozenset[str], frozenset[str]] = {}
+def _refit_all(sets: Sequence[LabelledSet], workers: int | None) -> Positive:
+    """Every refit the stable-word checks need, each once and on every core: without one set (for the
+    model) and without a decision set and one more (for its honest fold; the folds of sets a and b both
+    need the refit without a and b). Training time grows with the cube of the number of sets; each fit
+    is deterministic, so the weights are the same bytes whichever process computed them."""
+    names = frozenset(labelled.name for labelled in sets)
+    held = [name for name in sorted(names) if name in DECISION_SETS]
+    left_out = sorted({frozenset((name,)) for name in names}
+                      | {frozenset((first, other)) for first in held for other in names if other != first},
+                      key=sorted)
+    with ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_share,
+                             initargs=(tuple(sets),)) as pool:
+        positives = dict(zip(left_out, pool.map(_positive_without, left_out, chunksize=8), strict=True))
+    return lambda seen: positives[names - {labelled.name for labelled in seen}]
 
-    def remembered(sets: Sequence[LabelledSet]) -> frozenset[str]:
-        key = frozenset(labelled.name for labelled in sets)
-        if key not in done:
-            done[key] = positive(sets)
-        return done[key]
-    return remembered
+
+_SHARED: tuple[LabelledSet, ...] = ()  # the training sets, in each worker process of _refit_all
+
+
+def _share(sets: tuple[LabelledSet, ...]) -> None:
+    global _SHARED
+    _SHARED = sets
+
+
+def _positive_without(left_out: frozenset[str]) -> frozenset[str]:
+    return _positive_features([labelled for labelled in _SHARED if labelled.name not in left_out])
 
 
 def _honest_fold(held: LabelledSet, others: Sequence[LabelledSet], positive: Positive) -> list[Scored]:
