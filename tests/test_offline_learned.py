@@ -44,7 +44,7 @@ RISKY: list[Case] = [
 ]
 # Flagged by heuristic-v8 to v11; the stricter decisions of heuristic-v12 to v14 (each fold within its own
 # 5 %) left it with the seller; the pooled decisions of heuristic-v15 to v22 (9 %) sent it to a person again;
-# heuristic-v23's 6 % budget leaves it with the seller once more.
+# heuristic-v23's 6 % budget left it with the seller once more; heuristic-v24's 9 % sends it to a person.
 MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
               "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
               {"colour": "grey"})
@@ -76,11 +76,11 @@ def test_product_names_carry_no_weight_only_wording_several_authors_share():
     assert "rowing" not in weights and "ukulele" not in weights  # in fewer than MIN_SETS sets
 
 
-def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v48_set_the_decision():
+def test_the_training_sets_are_the_committed_dev_sets_and_v6_to_v51_set_the_decision():
     files = [file for _, names in TRAINING_SETS for file in names]
-    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 49))]
-    assert tuple(f"v{number}" for number in range(6, 49)) == DECISION_SETS
-    assert not any(f"v{number}_" in file for file in files for number in range(49, 52))  # held out of v23
+    assert [name for name, _ in TRAINING_SETS] == ["dev", *(f"v{number}" for number in range(1, 52))]
+    assert tuple(f"v{number}" for number in range(6, 52)) == DECISION_SETS
+    assert not any(f"v{number}_" in file for file in files for number in range(52, 64))  # held out of v24
 
 
 def test_the_same_listing_always_gets_the_same_review_and_risk():
@@ -100,10 +100,10 @@ def test_a_risky_listing_in_wording_no_rule_knows_is_sent_to_a_person():
         assert review.quality_score <= 35
 
 
-def test_a_mildly_worded_defect_on_an_ordinary_item_is_left_with_the_seller_within_a_6_percent_budget():
-    draft = _draft(MILD)
-    assert not review_listing(draft).requires_human_review
-    assert shipped_model().score(rule_features(draft)[0]) < shipped_model().threshold
+def test_a_mildly_worded_defect_on_an_ordinary_item_goes_to_a_person_within_a_9_percent_budget():
+    review = review_listing(_draft(MILD))
+    assert review.requires_human_review
+    assert review.issues[0].startswith("The listing reads like listings a person had to check")
 
 
 def test_the_learned_issue_quotes_the_sellers_words_and_asserts_no_claim():
@@ -187,38 +187,47 @@ def _fold(scores: list[float], *, risky: list[tuple[float, float]]) -> list[Scor
     return harmless + needing
 
 
-def test_the_decision_catches_the_most_with_at_most_6_percent_false_positives():
-    """34 harmless listings at 6 %: 2 may be flagged (3 at 9 %). Down to 31.5 the signal adds 33 and 32 and
-    catches the listing at 31.5; catching the one at 30.5 would add a third, the one at 29.5 has only a weak
-    word, so no least weight catches more, and the tie goes to the highest least weight, then threshold."""
+def test_the_decision_catches_the_most_with_at_most_9_percent_false_positives():
+    """heuristic-v24: 34 harmless listings at 9 %: 3 may be flagged (2 at 6 %). Down to 30.5 the signal adds
+    33, 32 and 31 and catches the listings at 31.5 and 30.5; catching the one at 29.5 would add a fourth (and
+    it has only a weak word), so no least weight catches more, and the tie goes to the highest least weight,
+    then threshold."""
     risky = [(100.0, 0.5), (31.5, 0.5), (30.5, 0.5), (29.5, 0.05)]
     fold = _fold([float(score) for score in range(34)], risky=risky)
-    assert choose_decision([fold]) == Decision(threshold=31.25, min_risk_weight=0.3)
+    assert choose_decision([fold]) == Decision(threshold=30.25, min_risk_weight=0.3)
 
 
 def test_harmless_listings_the_rules_flag_spend_the_budget_too():
-    """heuristic-v16: 100 harmless listings at 6 % may be flagged 6 times; the rules flag 3 already, so the
-    signal may add 3 (96, 95 and 94) and catches the listings at 95.5 and 94.5, not the one at 92.5 (a
-    fourth addition)."""
-    fold = _fold([float(score) for score in range(97)], risky=[(95.5, 0.5), (94.5, 0.5), (92.5, 0.5)])
+    """heuristic-v16: 100 harmless listings at 9 % may be flagged 9 times; the rules flag 3 already, so the
+    signal may add 6 (96 down to 91) and catches the listings at 95.5, 94.5 and 92.5, not the one at 89.5 (a
+    seventh addition)."""
+    risky = [(95.5, 0.5), (94.5, 0.5), (92.5, 0.5), (89.5, 0.5)]
+    fold = _fold([float(score) for score in range(97)], risky=risky)
     fold += [Scored(200.0, 0.5, Example(frozenset(), False, True))] * 3
-    assert choose_decision([fold]).threshold == 94.25
+    assert choose_decision([fold]).threshold == 92.25
 
 
 def test_the_false_positive_share_is_pooled_over_the_decision_folds():
-    """heuristic-v15: 80 harmless listings in two folds may have 4 flagged (6 %). At 35.5 the first fold
-    alone adds 4 (above its own 6 % of 40) and the second none, so the listing at 35.5 is caught; the one at
-    33.5 would take two more (within 9 %, not 6 %)."""
+    """heuristic-v15: 80 harmless listings in two folds may have 7 flagged (9 %). At 33.5 the first fold
+    alone adds 6 (above its own 9 % of 40) and the second none, so the listing at 33.5 is caught (at 6 %
+    only the one at 35.5 would be)."""
     first = _fold([float(score) for score in range(40)], risky=[(35.5, 0.5), (33.5, 0.5)])
     second = _fold([float(score) - 10 for score in range(40)], risky=[])
-    assert choose_decision([first, second]) == Decision(threshold=35.25, min_risk_weight=0.3)
+    assert choose_decision([first, second]) == Decision(threshold=33.25, min_risk_weight=0.3)
 
 
 def test_with_no_room_for_a_false_positive_the_signal_stays_silent():
-    """16 harmless listings at 6 %: none may be flagged (one at 9 %), so the threshold is above them all."""
-    fold = _fold([float(score) for score in range(16)], risky=[(14.5, 0.5)])
-    assert choose_decision([fold]) == Decision(threshold=16.0, min_risk_weight=0.3)
+    """11 harmless listings at 9 %: none may be flagged, so the threshold is above them all."""
+    fold = _fold([float(score) for score in range(11)], risky=[(9.5, 0.5)])
+    assert choose_decision([fold]) == Decision(threshold=11.0, min_risk_weight=0.3)
     assert choose_decision([]).threshold == 1.0
+
+
+def test_twelve_harmless_listings_leave_room_for_one_false_positive():
+    """heuristic-v24: 12 harmless listings at 9 %: one may be flagged (none at 6 %), so the listing at 10.5
+    is caught at the cost of the one at 11."""
+    fold = _fold([float(score) for score in range(12)], risky=[(10.5, 0.5)])
+    assert choose_decision([fold]) == Decision(threshold=10.25, min_risk_weight=0.3)
 
 
 def test_the_training_command_reproduces_the_committed_weights_byte_for_byte():

@@ -187,6 +187,10 @@ DOUBT_TERMS: tuple[str, ...] = (
     "misspelled)",
     "(?:app|software|website) (?:says|shows|said) (?:the )?(?:device |product |serial )?(?:is )?(?:not "
     "recogni[sz]ed|unrecogni[sz]ed|not genuine|invalid)",
+    # heuristic-v24: a code the maker's checker does not know ("batch code doesn't come up")
+    "(?:batch|serial|lot) (?:codes?|numbers?)\\b[^.!?\\n]{0,20}?(?:does ?n[o']?t|doesnt|does not|won'?t|"
+    "did ?n[o']?t|did not|isn'?t|is not|never) (?:come up|show up|verify|check out|match|register|scan)",
+    "not recogni[sz]ed by (?:the )?(?:[\\w-]+ )?(?:checker|website|app|site|database)",
     "(?:batch|serial|date|lot) (?:codes?|numbers?) (?:on [\\w ]{1,20} )?(?:has been |have been |is |are |was "
     "|were )?(?:scratched|removed|cut|peeled|rubbed|scraped) (?:off|out|away)",
     # heuristic-v18: authenticity read off the look ("you can tell by the colours"), or bought from a "plug"
@@ -238,8 +242,9 @@ IMITATION_TERMS: tuple[str, ...] = (
     "(?:ua|1:1|aaa|top) batch", "(?:perfect|exact) (?:copy|copies|replica)", "look[\\s-]?alikes? of",
     "inspired by (?:the\\s+)?(?:" + "|".join(LUXURY_BRANDS) + ")",
     "(?:" + "|".join(LUXURY_BRANDS) + ")[\\s-]inspired",
-    "(?<!disk )(?<!drive )(?<!ssd )(?<!hdd )clones?(?!\\s+(?:troopers?|wars|commanders?|army|armies|tool|"
-    "software|stamp))",
+    # heuristic-v24: a drive dock's "clone button" copies disks
+    "(?<!disk )(?<!drive )(?<!ssd )(?<!hdd )(?<!offline )clones?(?!\\s+(?:troopers?|wars|commanders?|army|"
+    "armies|tool|software|stamp|buttons?|function|mode|feature|station|dock))",
     # heuristic-v14: swap-app shorthand for a copy ("1:1 rep", "best batch", "cant tell the diff")
     "1:1 reps?", "best batch", "(?:can'?t|cannot|won'?t) tell the diff\\b",
     "reps? (?:hoodies?|sneakers?|shoes|trainers|jerseys?|kits?|shirts?|tees?|bags?|watch(?:es)?|jackets?|"

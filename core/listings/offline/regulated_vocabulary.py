@@ -10,6 +10,7 @@ own negation.
 # --- Family: regulated or illegal goods -------------------------------------------------------------
 
 # heuristic-v22: what is sold for a weapon, not the weapon ("shotgun cleaning rod", "air rifle pellets").
+_OVER_SIX_PERCENT_PEROXIDE = "\\b(?:[7-9]|[1-9]\\d)(?:\\.\\d+)? ?% ?(?:hp\\b|hydrogen peroxide|h2o2)"
 _FOR_IT = ("(?![\\s-]*(?:[\\w-]+[\\s-]+)?(?:cleaning|cleaners?|rods?|kits?|slips?|cases?|bags?|sleeves?|"
            "cabinets?|safes?|racks?|key ?rings?|belts?|covers?|mounts?|stands?|boxes|tins?|holders?|targets?|"
            "pellets?|scopes?|slings?)\\b)")
@@ -339,6 +340,10 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
     # heuristic-v13: a road vehicle altered to go faster than the law allows
     "illegally modified vehicle": (
         "de-?restrict(?:ed|ion)", "unlocked (?:top )?speed",
+        # heuristic-v24: an app or code that lifts the legal speed ("unlocks it past 25 km/h")
+        "speed unlock\\w*",
+        "unlock\\w*\\b[^.!?\\n]{0,40}?\\b(?:past|beyond|above|over) (?:the )?"
+        "(?:\\d{2} ?(?:km/?h|kph|mph)|legal|limit)",
         "(?:speed )?limiters? (?:removed|disabled|bypassed|taken off|unplugged|deleted)",
         "(?:removed|disabled|bypassed|unplugged|deleted) (?:the |its )?(?:speed )?limiters?",
         "(?:goes|does|reaches|tops out at|passes|hits) \\d{2} ?(?:km/?h|kph|mph) (?:instead of|not|rather "
@@ -351,6 +356,9 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "any reg(?:istration)? (?:made up|you (?:like|want))",
         "'?(?:track|off[\\s-]?road|race|show) (?:use )?only'? (?:of course |obviously )?(?:😉|😜|😏|;-?\\))"),
     "banned substance": ("paraquat", "gramoxone", "sodium chlorate", "strychnine",
+                         # heuristic-v24: tooth whitening above the 6 % hydrogen peroxide a dentist may use
+                         "(?:teeth|tooth) whiten\\w*[^.!?\\n]{0,80}?" + _OVER_SIX_PERCENT_PEROXIDE,
+                         _OVER_SIX_PERCENT_PEROXIDE + "[^.!?\\n]{0,80}?\\b(?:teeth|tooth|whiten\\w*)",
                          # heuristic-v22: loose mercury, not the barometer or thermometer it came from
                          "quicksilver", "(?:liquid |loose |metallic |jar of |\\d+ ?k?g (?:of )?)mercury",
                          "(?:sodium |potassium )?cyanide",

@@ -25,6 +25,7 @@ from core.listings.offline.safety_vocabulary import (
     FOOD_CONTACT_PRODUCT,
     HAZARDS_BY_PRODUCT,
     HOME_REPAIR_KIND,
+    MADE_FOR_IT,
     OFF_THE_FOOD_SURFACE,
     PACKAGING_WORDS,
     PRODUCT_CLASS_CUES,
@@ -39,6 +40,7 @@ from core.listings.offline.safety_vocabulary import (
     SAFETY_USE_DISCLAIMERS,
     SHAPE_ONLY,
     SWELLING_TERMS,
+    WATER_INGRESS_TERMS,
 )
 from core.listings.offline.scoring import MAX_DEFECT_QUOTE_CHARS, PROHIBITED_SCORE_CAP, SAFETY_SCORE_CAP
 
@@ -47,6 +49,8 @@ MISSING_KIND = "loose or missing parts"
 PART_CLASS = "protective part"
 MAX_DEFECT_KINDS = 3
 MAX_HITS_PER_KIND = 2
+# heuristic-v24: a device shown to charge ("charges ok") has a battery as much as one called a battery
+BATTERY_CLASSES = frozenset({"battery or electrical", "rechargeable device"})
 
 
 def safety_critical(listing: Listing) -> list[Finding]:
@@ -57,12 +61,12 @@ def safety_critical(listing: Listing) -> list[Finding]:
 def _fire_hazard(listing: Listing) -> list[Finding]:
     """A swollen battery, bare wires or a gas smell is dangerous whatever the product, unless its sentence
     says the part was replaced; injections included. On a battery product ("power bank", "e-bike")
-    swelling alone is enough."""
+    swelling alone is enough, and so is water in it (heuristic-v24)."""
     resolved = re.compile(FIRE_RESOLVED, re.I)
     sentences = [text for text in re.split(r"[.!?\n]", listing.raw) if not first_unnegated(resolved, text)]
     hit = any_unnegated(FIRE_HAZARDS, sentences)
-    if not hit and "battery or electrical" in dict(_safety_products(listing)):
-        hit = any_unnegated(SWELLING_TERMS, sentences)
+    if not hit and BATTERY_CLASSES & dict(_safety_products(listing)).keys():
+        hit = any_unnegated(SWELLING_TERMS + WATER_INGRESS_TERMS, sentences)
     if not hit:
         return []
     return [risk(FAMILY, PROHIBITED_SCORE_CAP,
@@ -129,9 +133,11 @@ def _protective_part(listing: Listing) -> list[Finding]:
 def _safety_products(listing: Listing) -> list[tuple[str, str]]:
     """(class, words) of every safety-critical class the title or category names, in table order: a
     baby bottle steriliser is both a child product and an electrical one; then the classes the listing
-    shows by what it says of the item (a power rating in watts: electrical)."""
+    shows by what it says of the item (a power rating in watts: electrical). A thing made for the product
+    ("BBQ cover", "helmet bag", heuristic-v24) is not the product."""
     named = [(kind, match.group()) for kind, words in SAFETY_PRODUCTS.items()
-             if (match := terms_pattern(words).search(listing.heading))]
+             if (match := next((m for m in terms_pattern(words).finditer(listing.heading)
+                                if not MADE_FOR_IT.match(listing.heading, m.end())), None))]
     shown = [(kind, hit) for kind, cues in PRODUCT_CLASS_CUES.items()
              if kind not in dict(named) and (hit := any_stated(cues, listing.seller_texts))]
     return named + shown

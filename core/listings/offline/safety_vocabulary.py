@@ -8,7 +8,16 @@ product is a word in its class; a new class is a row in each table. Entries are 
 fragments matched as whole words, case-insensitively; denied mentions ("no cracks") do not count.
 """
 
+import re
+
 # --- Product classes, named in the title or category ------------------------------------------------
+
+# heuristic-v24: a product word followed by what is made for it names an accessory ("BBQ cover", "helmet
+# bag"), unless the accessory comes with the product ("BBQ with cover")
+MADE_FOR_IT = re.compile(
+    r"[\s-]+(?:(?!with\b|and\b|plus\b|inc\w*\b|&)[\w-]+[\s-]+)?(?:covers?|gloves|mitts?|aprons?|tool ?sets?|"
+    r"utensils?|brushes|cleaners?|cleaning|books?|cookbooks?|mats?|tongs|skewers?|thermometers?|bags?|"
+    r"cases?|hooks?|hangers?|wall mounts?|display stands?)\b", re.I)
 
 SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
     "head protection": (
@@ -118,6 +127,14 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "engine (?:hoists?|cranes?|stands?)", "car ramps?", "axle stands?", "work ?platforms?", "hammocks?"),
     # heuristic-v16: gym equipment that holds a lifter and the bar above them (a torn pad is wear; a pin
     # replaced by whatever bolt fitted is not)
+    # heuristic-v24: light aimed at skin next to the eyes, and needles that go into it
+    "laser or light skin device": (
+        "(?:diode |home |at[\\s-]home )?laser hair (?:removal|removers?)", "laser epilators?",
+        "diode lasers?",
+        "ipl(?: devices?| machines?| hair removal| epilators?)?", "(?:tattoo|hair) removal lasers?"),
+    "skin-piercing tool": (
+        "derma ?rollers?", "derma ?pens?", "derma ?stamps?", "micro[\\s-]?needl(?:ing|ers?)",
+        "tattoo needles?", "piercing (?:needles?|guns?)", "lancets?"),
     "lifting bench or rack": (
         "(?:weight|gym|incline|decline|adjustable|flat|fid|bench press) benche?s?",
         "squat (?:racks?|stands?)",
@@ -200,7 +217,10 @@ PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
     # heuristic-v21: a chip in toughened glass can shatter the whole pane, whatever the furniture is called
     "toughened glass": ("(?:toughened|tempered|safety) glass(?![\\s-]+(?:screen[\\s-]+)?protectors?)",),
     # heuristic-v14: anything charged from a lead has a battery that must not overheat
-    "rechargeable device": ("rechargeable", "usb[\\s-]?(?:powered|charging|charged)", "charger incl\\w*"),
+    "rechargeable device": ("rechargeable", "usb[\\s-]?(?:powered|charging|charged)", "charger incl\\w*",
+                            # heuristic-v24: how it charges says it has a battery ("charges ok")
+                            "charges (?:ok|okay|fine|fully|up|slow(?:ly)?|well)",
+                            "(?:took|takes) (?:a )?(?:long|ages|forever) (?:time )?to charge"),
     "mains-powered appliance": (
         # heuristic-v17: heated bedding is a mains heater worn to sleep
         "(?:electric|heated) (?:throws?|blankets?|under[\\s-]?blankets?|over[\\s-]?blankets?)",
@@ -214,12 +234,18 @@ PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
 # "Leak" that names a test ("leak tested") is evidence, not a defect.
 _LEAK = "leak(?:s|ing|ed|y|age)?(?![\\s-]+(?:test\\w*|check\\w*|proof|free|detect\\w*))"
 # heuristic-v7: a control that does nothing, heat that keeps rising
+_EYEWEAR = ("(?:safety |protective |laser |ipl )?(?:goggles|glasses|eyewear|eye (?:protection|shields?|"
+           "guards?))")
 _FAILED_CONTROL = (
     "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|won'?t|no longer) (?:really |actually |"
     "properly |always |seem to )?(?:do anything|do much|regulate|switch off|turn off|cut out|work properly)",
     "keeps? (?:getting|going|running) (?:hotter|hot)", "hotter and hotter",
     # heuristic-v17: a timer or auto-off that never switches it off
     "stays? on (?:all night|constantly|permanently|the whole (?:time|night)|for hours)",
+    # heuristic-v24: a temperature dial that no longer sets anything ("spins round", "always on full")
+    "(?:dial|knob|thermostat|control|temperature control)s? (?:just |now |only )?(?:spins?|turns?|goes) "
+    "(?:round|around|freely|all the way round)",
+    "(?:always|basically|stuck|permanently|constantly|just) on (?:full|max(?:imum)?|high(?:est)?)\\b",
 )
 _OVERHEATING = (
     "overheats?", "overheating",
@@ -237,6 +263,8 @@ _OVERHEATING = (
     "charge)",
 )
 OVERHEATING_KIND = "overheating or a failed control"
+EYE_PROTECTION_KIND = "no eye protection"
+PREVIOUS_USE_KIND = "previous use on someone's skin"
 HOME_REPAIR_KIND = "a home repair"
 # "Broken in" is worn in (boots, a saddle, a glove), not broken.
 _BROKEN = "brok(?:ed|en?)(?![\\s-]+in\\b)"
@@ -307,6 +335,8 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "(?:higher|lower|too high|too low|out|over|under)",
         "(?:inaccurate|not accurate) (?:readings?|results?)",
         "slipping", "(?:brakes?|clutch|it) slips", "faulty",
+        # heuristic-v24: a hydraulic brake that only works after pumping has air or a leak in it
+        "needs? (?:pumping|a few pumps|to be pumped)", "(?:before|till|until) (?:it|they) (?:bites?|grabs?)",
         "(?:does ?n[o']?t|doesnt|do ?n[o']?t|dont|did ?n[o']?t|didnt|not) work(?:ing)?",
         "stopped working", "intermittent\\w*",
         *_FAILED_CONTROL,
@@ -344,6 +374,20 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         *_OVERHEATING),
     # heuristic-v7: on an appliance known only by its power rating, a failed control or overheating
     OVERHEATING_KIND: (*_FAILED_CONTROL, *_OVERHEATING),
+    # heuristic-v24: a laser or flash device sold without the goggles it must be used with
+    EYE_PROTECTION_KIND: (
+        "(?:did ?n[o']?t|does ?n[o']?t|didnt|doesnt|did not|does not|never) (?:come|came|had|have|get|got) "
+        "(?:with )?(?:the |any )?" + _EYEWEAR,
+        "(?:no|without|missing|minus|lost) (?:the |any |its )?" + _EYEWEAR,
+        _EYEWEAR + " (?:are |is |were |was )?(?:not included|missing|lost)",
+        "(?:just |simply )?(?:close|shut) your eyes"),
+    # heuristic-v24: a needle that has been in someone's skin cannot be made safe for the next person
+    PREVIOUS_USE_KIND: (
+        "used (?:it |them |each )?(?:a few times |a couple of times |once |twice |\\d+ times )?on "
+        "(?:my |the |your |her |his |a |one )?(?:face|skin|scalp|body|legs?|arms?|clients?|customers?)",
+        "(?:boiled|sterili[sz]ed|disinfected|cleaned|sanitised|sanitized) (?:it|them|the needles?|after)",
+        "(?:needles?|pins?)\\b[^.;!?]{0,40}?\\b(?:bent|blunt|bent over|dull)\\b",
+        "second[\\s-]?hand", "pre[\\s-]?owned", "(?<!never )(?<!not )(?<!never been )used\\b"),
     HOME_REPAIR_KIND: (
         # heuristic-v11: a safety device taken out of the circuit ("jumpered the sail switch")
         # heuristic-v22: a hold-to-run control held by a tie or a wedge ("cable-tied one lever down")
@@ -515,6 +559,9 @@ HAZARDS_BY_PRODUCT: dict[str, tuple[str, ...]] = {
     "food contact equipment": ("structural damage", "corrosion or a failing coating"),
     "load-bearing or climbing equipment": (*_PHYSICAL, "wear past its limit", HEDGE_KIND),
     "lifting bench or rack": (HOME_REPAIR_KIND,),
+    "laser or light skin device": ("structural damage", "a leak or malfunction", EYE_PROTECTION_KIND,
+                                   HOME_REPAIR_KIND),
+    "skin-piercing tool": ("structural damage", PREVIOUS_USE_KIND),
     "power tool with a blade or guard": ("structural damage", "a leak or malfunction", HOME_REPAIR_KIND,
                                          "loose or missing parts", HEDGE_KIND),
     "medical or mobility equipment": ("structural damage", "a leak or malfunction", HOME_REPAIR_KIND,
@@ -569,6 +616,12 @@ PROTECTIVE_PART_DEFECTS = ("structural damage", "loose or missing parts", "a lea
 
 # What a reviewer says about each class, so the issue names the risk a person would name.
 SAFETY_REASONS: dict[str, str] = {
+    "laser or light skin device": (
+        "a hair-removal laser or flash device can blind: it must be used with the eye protection made for "
+        "it, and a fault in its power or cooling can burn the skin"),
+    "skin-piercing tool": (
+        "needles that have been in someone's skin carry blood-borne infection risk and cannot be sterilised "
+        "at home; bent needles tear the skin"),
     "toughened glass": (
         "a chip or crack in toughened glass weakens the whole pane, which can shatter without warning"),
     "head protection": (
@@ -686,6 +739,15 @@ FIRE_RESOLVED = (r"\b(?:replaced|swapped (?:out|for)|new (?:battery|cells?|pack)
                  # heuristic-v22: the swollen cells gone ("took them to the battery recycling")
                  r"recycl\w*|disposed of|no (?:battery|cells?) (?:in it|included|fitted))\b")
 # A battery product that swells is a fire risk even when the listing never says "battery".
+# heuristic-v24: water in a device with a lithium battery ("fell in the bath", "dried it in rice") can short
+# the cell later, whatever it does now
+WATER_INGRESS_TERMS: tuple[str, ...] = (
+    "(?:fell|fallen|dropped|went|gone|been|was) (?:it |them )?(?:in|into) (?:the |a )?(?:bath|water|toilet|"
+    "loo|sink|pool|sea|river|lake|puddle|washing machine)",
+    "(?:put|dried|left|kept|sat|sitting|stuck) (?:it |them )?(?:out )?in (?:a bag of |a bowl of |a tub of "
+    "|some |dry |uncooked )?rice",
+    "(?:liquid|water)[\\s-](?:damaged?|ingress)", "got (?:soaked|submerged|drenched)",
+)
 SWELLING_TERMS: tuple[str, ...] = (
     "swol+[ae]n", "swel+ed", "swelling", "swelled", "puffy", "puffed(?: up)?", "puffing(?: up)?",
     "(?:a bit|slightly|quite|gone|going|getting|sits?|sitting|looks?|looking|bit) (?:a bit |slightly "

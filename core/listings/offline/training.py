@@ -139,6 +139,18 @@ heuristic-v18 the budget keeps that gap below the 15 % target: FALSE_POSITIVE_SH
 rounded down to a whole percent: 6 %. v46-v48 join the training and decision sets (DECISION_SETS = v6-v48);
 the rules were changed by their errors. Nothing else changes. v49, v50 and v51, written blind meanwhile,
 give the honest figures.
+
+heuristic-v24, stated before it was trained and before v58-v63 were read by anything. The largest-gap rule
+of heuristic-v18 follows the single worst group of three sets; at 6 % heuristic-v23 lost 6 to 9 points of
+recall against heuristic-v22 (9 %) on every later group, for 3 points fewer false positives. From here the
+budget is the largest whole percent whose pooled false-positive rate over every listing measured blind at
+that budget is at most 13 %, two points below the 15 % target: 12 % gave 15.0 % (45/300, v25-v30), 9 % gave
+11.9 % (157/1316: v31-v48, and heuristic-v22 on v49-v57), 6 % gave 8.9 % (37/415, heuristic-v23 on
+v49-v57). So FALSE_POSITIVE_SHARE = 9 %. Disclosed: heuristic-v22's and v23's pooled figures on v52-v57 were
+seen before this rule was written, and any threshold from 12 % to 14.9 % picks the same budget. v49-v51 join
+the training and decision sets (DECISION_SETS = v6-v51); the rules were changed by their errors. v52-v57
+stay out (none of their listings was read; only those pooled figures were seen). Nothing else changes.
+v58-v63, written blind meanwhile, give the honest figures.
 """
 
 import json
@@ -161,7 +173,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 48  # the newest set trained on; the sets after it are still held out
+LAST_SET = 51  # the newest set trained on; the sets after it are still held out
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
     ("v1", (HELDOUT + "heldout_listings.jsonl",)),
@@ -173,7 +185,7 @@ MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-FALSE_POSITIVE_SHARE = 0.06  # of the decision folds' harmless listings rules and signal may flag, pooled
+FALSE_POSITIVE_SHARE = 0.09  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "

@@ -142,6 +142,9 @@ _CONDITION_USED = (
     r"(?<!never )worn|like[\s-]new|as new|open[\s-]box|ex[\s-]display|ex[\s-]corporate|"
     # heuristic-v7: worn or unlabelled in so many words ("wore it twice", "took the tags off")
     r"wore (?:it|them|this|these)|(?:took|cut|taken) (?:the )?(?:tags?|labels?) off|"
+    # heuristic-v24: used on a client in so many words ("did one client with it")
+    r"(?:did|done|treated) (?:one|a|two|three|\d+|a few|a couple of) (?:clients?|customers?)|"
+    r"used (?:it |them )?on (?:a |one |two |\d+ )?(?:clients?|customers?)|"
     r"(?:tags?|labels?) (?:removed|cut off|taken off))\b"
 )
 _CONDITION_REFURBISHED = r"\b(?:refurbished|refurb|renewed|reconditioned|remanufactured)\b"
