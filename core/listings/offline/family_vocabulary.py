@@ -229,7 +229,7 @@ AUTHENTICITY_SENSITIVE: tuple[str, ...] = (
 # heuristic-v17: labels and logos said to be absent ("no logos or fake labels anywhere") are no imitation.
 IMITATION_DENIALS: tuple[str, ...] = (
     "no (?:[\\w-]+ (?:or|and|nor) )?(?:fake|counterfeit|copied|replica) (?:labels?|logos?|tags?|branding|"
-    "badges?)",
+    "badges?|claims?|reviews?)",
 )
 IMITATION_TERMS: tuple[str, ...] = (
     # heuristic-v20: an "official replica shirt" is the club's own fan kit
@@ -262,6 +262,10 @@ IMITATION_TERMS: tuple[str, ...] = (
 )
 # Contexts where an imitation word names the product's job: a detector of fakes, a scale model.
 COUNTERFEIT_TOOL_TERMS: tuple[str, ...] = (
+    # heuristic-v25: a decoy is fake by design ("dummy CCTV camera", "FAKE (deterrent)")
+    "(?:fake|dummy|decoy|imitation)[\\s-]+(?:[\\w-]+[\\s-]+)?(?:cameras?|cctv|alarm boxes|bell boxes|"
+    "sirens?)",
+    "fake\\W+(?:[\\w-]+\\W+)?(?:deterrent|dummy|decoy)",
     "(?:counterfeit|fake|forged|forgery)\\s+(?:(?:bank\\s*)?notes?\\s+|banknotes?\\s+|money\\s+|bills?\\s+|"
     "currency\\s+|cash\\s+|coins?\\s+)?(?:detectors?|detection|checkers?|testers?|scanners?|verifiers?)",
     "(?:detects?|detecting|checks?|checking|spots?|spotting)\\s+(?:for\\s+)?(?:counterfeit|fake|forged)",
@@ -286,7 +290,9 @@ BRAND_DISCLAIMERS: tuple[str, ...] = (
 )
 # heuristic-v21: a maker denied by name ("NOT Herman Miller, NOT Vitra"); matched with case, since a name is
 # capitalised and "NOT Working" is not one.
-NAMED_MAKER_DENIAL = (r"\b(?:[Nn]ot|NOT) (?:by |made by |from )?"
+# heuristic-v25: with an article or "genuine" between ("NOT an Airstream", "not a genuine Iwata")
+NAMED_MAKER_DENIAL = (r"\b(?:[Nn]ot|NOT) (?:an? |a genuine |genuine |a real |an actual )?"
+                      r"(?:by |made by |from )?"
                       r"(?!(?:Working|Included|Sure|Used|Tested|Sold|New|Boxed|Available|Original|Genuine|"
                       r"Real|Fake|Authentic)\b)[A-Z][a-z]+(?:[ -][A-Z][a-z]+)?\b")
 # heuristic-v19: an object called a reproduction, undenied, claims no age or origin of its own.
@@ -538,6 +544,9 @@ CONDITION_DEFECTS: tuple[str, ...] = (
     "faulty", "(?:does ?n[o']?t|doesnt|not) (?:work|turn on|charge|power on)", "stopped working",
     "for parts", "spares or repairs", "water damage", "missing (?:buttons?|keys?|parts?|pieces?)",
     "dead pixels?", "worn out", "heavily worn", "fading", "faded", "pilling", "wear and tear",
+    # heuristic-v25: a book or workbook written in
+    "highlight(?:ing|ed)", "annotat(?:ed|ions?)", "written in", "notes in (?:the )?margins?",
+    "(?:done|filled in|completed|answered) in (?:pen|pencil)",
     "(?:is|are|was|were|went|gone|now) missing", "(?:one|two|a few|some|several|a couple)(?: of)? (?:the )?"
     "[\\w-]+ (?:are |is )?missing", "punched", "played with", "(?:been )?assembled", "(?:been )?built",
     "damaged", "damage", "repaired", "patched", "glued",

@@ -2,6 +2,8 @@
 cannot show (age, prescription, licence, permit, evidence of efficacy), so a person decides.
 """
 
+import re
+
 from core.listings.offline.listing import Finding, Listing, quote, risk, sentence
 from core.listings.offline.matching import any_stated, any_unnegated, terms_pattern
 from core.listings.offline.regulated_vocabulary import (
@@ -14,12 +16,17 @@ from core.listings.offline.regulated_vocabulary import (
     EMPTY_TERMS,
     GENERAL_DOCUMENTS,
     LEGAL_DOCUMENTS,
+    LOCK_ATTRIBUTE,
+    LOCK_OFF_VALUE,
+    LOCKED_DEVICE_KIND,
     MEDICAL_CLAIM_TERMS,
     MISSING_DOCUMENT_KIND,
     MISSING_DOCUMENT_REASON,
+    MODELLED_KINDS,
     NOT_THE_CONTROLLED_MATERIAL,
     REGULATED_GOODS,
     REGULATED_REASONS,
+    SCALE_MODEL_TERMS,
     STOP_MEDICATION_TERMS,
     UNLABELLED_CHEMICAL_KIND,
     UNLABELLED_TERMS,
@@ -41,7 +48,8 @@ def regulated_goods(listing: Listing) -> list[Finding]:
     texts = [listing.heading, *listing.seller_texts[1:], listing.raw]
     kind, hit = next(((kind, hit) for kind, terms in REGULATED_GOODS.items()
                       if (hit := any_unnegated(terms, texts))), ("", ""))
-    if hit and (_empty_container(listing) or _check_stated(listing, kind)):
+    if hit and (_empty_container(listing) or _check_stated(listing, kind) or _scale_model(listing, kind)
+                or _lock_said_off(listing, kind)):
         kind, hit = "", ""
     if not hit and (hit := _missing_document(listing)):
         kind = MISSING_DOCUMENT_KIND
@@ -60,6 +68,17 @@ def regulated_goods(listing: Listing) -> list[Finding]:
                  "Check the marketplace rules and the law for this kind of item; if it may be sold, state "
                  "the licence, permit, prescription or age verification that applies, otherwise remove the "
                  "listing.", " ".join(sentence(reason) for reason in reasons))]
+
+
+def _scale_model(listing: Listing, kind: str) -> bool:
+    """heuristic-v25: the heading names a scale model or kit, so weapon words name its parts."""
+    return kind in MODELLED_KINDS and bool(terms_pattern(SCALE_MODEL_TERMS).search(listing.heading))
+
+
+def _lock_said_off(listing: Listing, kind: str) -> bool:
+    """heuristic-v25: an attribute names the lock and its value says it is off ("activation lock: off")."""
+    return kind == LOCKED_DEVICE_KIND and any(LOCK_ATTRIBUTE in name and re.match(LOCK_OFF_VALUE, value, re.I)
+                                              for name, value in listing.attributes)
 
 
 def _check_stated(listing: Listing, kind: str) -> bool:

@@ -11,6 +11,12 @@ own negation.
 
 # heuristic-v22: what is sold for a weapon, not the weapon ("shotgun cleaning rod", "air rifle pellets").
 _OVER_SIX_PERCENT_PEROXIDE = "\\b(?:[7-9]|[1-9]\\d)(?:\\.\\d+)? ?% ?(?:hp\\b|hydrogen peroxide|h2o2)"
+_OFF = "(?:off|none|no|removed|disabled|cleared|not (?:on|set|active|enabled|locked)|free|unlocked)\\b"
+_LOCK_OFF = "(?![\\s:=-]*(?:is |was |has been |now |turned |switched )?" + _OFF + ")"
+LOCKED_DEVICE_KIND = "possibly stolen or locked device"
+# heuristic-v25: an attribute that names the lock and says it is off ("activation lock: off")
+LOCK_ATTRIBUTE = "lock"
+LOCK_OFF_VALUE = "^" + _OFF
 _FOR_IT = ("(?![\\s-]*(?:[\\w-]+[\\s-]+)?(?:cleaning|cleaners?|rods?|kits?|slips?|cases?|bags?|sleeves?|"
            "cabinets?|safes?|racks?|key ?rings?|belts?|covers?|mounts?|stands?|boxes|tins?|holders?|targets?|"
            "pellets?|scopes?|slings?)\\b)")
@@ -38,7 +44,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "tobacco(?![\\s-]*(?:pipes?|pouch\\w*|tins?|jars?|box\\w*|humidors?|colou?r\\w*))",
         "cigarettes?(?![\\s-]*(?:lighters?|cases?|cards?|holders?|box\\w*|burns?|holes?|marks?|smoke|smell|"
         "(?:and match )?tests?))",  # heuristic-v21: the upholstery fire test
-        "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?))"),
+        # heuristic-v25: a pen turner's "cigar kit" is a pen shape
+        "cigars?(?![\\s-]*(?:box\\w*|humidors?|cutters?|cases?|lighters?|ashtrays?|(?:pen )?kits?|pens?))"),
     "unlicensed home-made alcohol": (
         "home[\\s-]?(?:distilled|distilling|made (?:spirits?|vodka|gin|whisk(?:e)?y|rum|brandy|absinthe|"
         "liquor|alcohol|moonshine|poitin|poteen))", "moonshine", "poitin", "poteen", "hooch", "bootleg "
@@ -159,6 +166,8 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         "sleeping pills", "anabolic steroids?", "testosterone (?:injections?|cypionate|enanthate)",
         # heuristic-v7: performance drugs by their usual names
         "steroids? (?:tablets|tabs|pills|injections?|cycles?|for (?:the )?gym)", "sarms?", "clenbuterol",
+        # heuristic-v25: gym shorthand ("2 vials test e", "half a strip of clen")
+        "test (?:e|c|p|enanthate|cyp|cypionate|prop)\\b", "clen\\b", "vials? of test\\b",
         "hgh",
         "(?:dianabol|anavar|winstrol|trenbolone|deca)\\b",
         "semaglutide", "ozempic", "wegovy", "mounjaro", "tirzepatide", "sildenafil", "viagra", "cialis",
@@ -195,10 +204,12 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         # heuristic-v22: a certificate, card or test tag made out to whoever pays
         "(?:cards?|certificates?|certs?|tags?|licen[cs]es?|tickets?) (?:\\w+ ){0,3}?in any name",
         "any name you (?:like|want)"),
-    "possibly stolen or locked device": (
-        "icloud[\\s-]?locked", "icloud lock", "activation[\\s-]?lock(?:ed)?", "(?:imei )?blacklisted",
+    LOCKED_DEVICE_KIND: (
+        # heuristic-v25: a lock named to say it is off ("activation lock: off", "account lock: none, reset")
+        "icloud[\\s-]?locked", "icloud lock" + _LOCK_OFF, "activation[\\s-]?lock(?:ed)?" + _LOCK_OFF,
+        "(?:imei )?blacklisted",
         "(?:barred|blocked|blacklisted) imei", "imei (?:is )?(?:barred|blocked|blacklisted)",
-        "(?:google|frp|account|mdm)[\\s-]?lock(?:ed)?",
+        "(?:google|frp|account|mdm)[\\s-]?lock(?:ed)?" + _LOCK_OFF,
         "(?:can'?t|cannot|couldn'?t) (?:remove|sign out of|log out of|"
         "get past) (?:the )?(?:previous owner'?s? |owner'?s? )?(?:account|icloud|apple id|google account|"
         "lock)",
@@ -462,7 +473,7 @@ REGULATED_REASONS: dict[str, str] = {
     "illegal electronics or lasers": (
         "signal jammers and high-power lasers are illegal to sell or use in most countries"),
     "identity document": "identity documents cannot be sold, and fake ones are illegal",
-    "possibly stolen or locked device": (
+    LOCKED_DEVICE_KIND: (
         "ownership unverified: a locked, blacklisted or found device may be lost or stolen property and "
         "cannot be used by a buyer"),
     "pirated content or account resale": (
@@ -493,6 +504,12 @@ NOT_THE_CONTROLLED_MATERIAL: tuple[str, ...] = (
 )
 # heuristic-v22: the check the law asks for, stated as how the sale is done ("transfer through my RFD", "I
 # will see photo ID on collection"): a weapon or age-restricted item sold that way needs no person to look.
+# heuristic-v25: a scale model of a tank or a gun has parts named like a weapon's ("ammunition racks")
+SCALE_MODEL_TERMS: tuple[str, ...] = (
+    "1 ?[:/] ?\\d{1,3}(?:th)?(?: scale)?", "scale models?", "(?:model|plastic|resin) kits?",
+    "(?:still )?on (?:the )?sprues?",
+    "airfix", "tamiya", "revell", "warhammer", "wargam\\w*")
+MODELLED_KINDS = frozenset(("weapon", "explosives or fireworks"))
 CHECKED_KINDS = frozenset(("weapon", "alcohol", "age-restricted nicotine or tobacco"))
 CHECK_STATED_TERMS: tuple[str, ...] = (
     "(?:transfer|sale|sold|done) (?:[\\w-]+ ){0,3}?(?:through|via|by) (?:an? |my |your |our |the )?"
@@ -504,6 +521,14 @@ CHECK_STATED_TERMS: tuple[str, ...] = (
     "(?:on|upon) (?:production|sight) of (?:a |your )?(?:valid )?(?:fac|sgc|licen[cs]e|certificate|id)",
 )
 CHECK_EVASION_TERMS: tuple[str, ...] = (
+    # heuristic-v25: the buyer told to pass as the seller at an ID check, or to get goods past customs
+    "(?:say|pretend|tell them|claim|act like) (?:that )?you(?:'?re| are) me", "pretend to be me",
+    "(?:use|show) my (?:id|driving licen[cs]e|passport|photo id)",
+    "(?:does ?n'?t|doesnt|won'?t|will not|does not|never) shows? (?:up )?on (?:the )?(?:airport |customs )?"
+    "(?:x-?rays?|scanners?)",
+    "(?:rather not|don'?t want to|do not want to|avoid|without) (?:having to )?declar\\w*",
+    "(?:hide|hidden|conceal\\w*|smuggl\\w*) (?:[\\w-]+ ){0,2}?(?:from|past|through) (?:customs|security|"
+    "the police|scanners?|x-?rays?)",
     "no (?:id|age) (?:needed|required|checks?|verification)", "no age check", "no questions asked",
     "no (?:ffl|background checks?|licen[cs]es?|permits?|id|age checks?|prescriptions?|certificates?|cites "
     "permits?)\\b(?:\\s+(?:or|and|/)\\s+[\\w-]+(?:\\s+checks?)?)?(?:\\s+[\\w-]+){0,3}?\\s+"
@@ -569,7 +594,9 @@ _CLAIM = ("(?:treats?(?!\\s+for\\b)|treating|treatment for|prevents?|preventing|
           # heuristic-v13: a condition claimed halted ("stopped their cancer growing")
           "stop(?:s|ped|ping)?|halts?|halted|slows?|slowed|"
           # heuristic-v14: a condition claimed fixed ("fixes scoliosis")
-          "fix(?:es|ed)?|corrects?|corrected|straighten(?:s|ed)?)")
+          "fix(?:es|ed)?|corrects?|corrected|straighten(?:s|ed)?|"
+          # heuristic-v25: a condition claimed gone ("cleared up my roommate's asthma")
+          "clear(?:s|ed)? up|cleared|got rid of|gets? rid of)")
 MEDICAL_CLAIM_TERMS: tuple[str, ...] = (
     _STRONG_CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _AILMENT,
     _CLAIM + "\\s+(?:[\\w']+\\s+){0,3}?" + _CONDITION,

@@ -33,6 +33,7 @@ from core.listings.offline.safety_vocabulary import (
     PROTECTIVE_PART_DEFECTS,
     PROTECTIVE_PARTS,
     RECALL_CLEARED,
+    RECALL_REMEDIED,
     RECALL_TERMS,
     SAFETY_HAZARDS,
     SAFETY_PRODUCTS,
@@ -80,6 +81,8 @@ def _fire_hazard(listing: Listing) -> list[Finding]:
 def _recall(listing: Listing) -> list[Finding]:
     """A recall named in a sentence that does not say it was checked and does not apply ("haven't
     checked" is not a check)."""
+    if any_unnegated(RECALL_REMEDIED, [listing.raw]):
+        return []
     cleared = re.compile(RECALL_CLEARED, re.I)
     sentences = [text for text in re.split(r"[.!?\n]", listing.raw) if not first_unnegated(cleared, text)]
     hit = any_unnegated(RECALL_TERMS, sentences)

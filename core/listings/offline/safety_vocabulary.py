@@ -178,7 +178,9 @@ SAFETY_PRODUCTS: dict[str, tuple[str, ...]] = {
         "airbags?", "seat ?belts?", "steering (?:racks?|wheels?)", "wheel nuts",
         "tow(?:ing)? (?:bars?|hitch(?:es)?|balls?|eyes?)",
         "child locks?", "suspension (?:arms?|springs?)", "ball joints?", "(?:car|trolley|bottle) jacks?",
-        "axle stands?"),
+        "axle stands?",
+        # heuristic-v25: what is clamped to a car's roof or tow bar
+        "roof ?box(?:es)?", "roof (?:racks?|bars)", "(?:tow ?bar |roof |rear )?bike (?:racks?|carriers?)"),
 }
 
 HEDGE_KIND = "an unknown model or age the seller is unsure of"
@@ -232,7 +234,10 @@ PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
 # --- Defects, by kind -----------------------------------------------------------------------------------
 
 # "Leak" that names a test ("leak tested") is evidence, not a defect.
-_LEAK = "leak(?:s|ing|ed|y|age)?(?![\\s-]+(?:test\\w*|check\\w*|proof|free|detect\\w*))"
+# heuristic-v25: nor a detector's job ("gas leak + CO alarm")
+_DETECTOR = "(?:detect\\w*|alarms?|sensors?|testers?)"
+_LEAK = ("leak(?:s|ing|ed|y|age)?(?![\\s-]+(?:test\\w*|check\\w*|proof|free|detect\\w*))"
+         "(?!\\s*(?:\\+|and|&|/)\\s*(?:[\\w-]+\\s+){0,2}" + _DETECTOR + ")")
 # heuristic-v7: a control that does nothing, heat that keeps rising
 _EYEWEAR = ("(?:safety |protective |laser |ipl )?(?:goggles|glasses|eyewear|eye (?:protection|shields?|"
            "guards?))")
@@ -406,6 +411,9 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         # heuristic-v7: put back together by the seller ("welded back on", "bolted back together")
         "(?:welded|bolted|screwed|tied|cable[\\s-]tied|riveted|stitched) back (?:on|together|up)",
         "(?:welded|cable[\\s-]tied) (?:it |them )?(?:up|together)",
+        # heuristic-v25: a cracked part backed up with ties ("doubled it up with cable ties")
+        "(?:doubled|backed|held|strapped|secured|bodged|fixed) (?:it |them )?(?:up |on |together |in place )?"
+        "with (?:a couple of |some |a few |two |three )?(?:heavy[\\s-]duty )?(?:cable|zip) ties",
         # heuristic-v16: bent back or pinned by the owner ("straightened it with a mallet", "riveted where
         # they snapped", "put a bolt through instead")
         "(?:riveted|welded|bolted|glued|taped|splinted) where (?:it|they|one|the \\w+) (?:had )?(?:snapped|"
@@ -423,6 +431,11 @@ SAFETY_HAZARDS: dict[str, tuple[str, ...]] = {
         "bolts?)"),
     "loose or missing parts": (
         "missing", "misisng", "missng", "incomplete", "gone missing", "went missing",
+        # heuristic-v25: a plug or adapter without its fuse, or pins loose in the socket
+        "(?:do ?n[o']?t|dont|does ?n[o']?t|doesnt|did ?n[o']?t) (?:have|contain|come with) (?:a |any )?"
+        "fuses?",
+        "(?:no|without) (?:a |any )?fuses? (?:inside|in (?:it|them|the plug))", "unfused",
+        "(?:sits?|sitting|are|is) (?:a bit |slightly |quite )?loose in (?:the |some |most )?sockets?",
         # heuristic-v7: a safety device said to be absent ("no flashback arrestors",
         # "without its safety catch")
         "(?:no|without|minus) (?:the |its |a |any )?(?:safety|protective|flashback|non[\\s-]?return) [\\w-]+",
@@ -721,7 +734,8 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "(?:gives?|gave|giving) (?:me |you )?(?:an? )?(?:small |slight )?(?:electric(?:al)? )?shocks?",
     "smell (?:of )?gas", "smells? (?:of |like )?gas",
     # heuristic-v22: a gas leak detector finds leaks by design
-    "gas (?:leaks?|smell)(?![\\s-]+(?:detectors?|alarms?|sensors?|testers?|test\\w*|sprays?))",
+    "gas (?:leaks?|smell)(?![\\s-]+(?:detectors?|alarms?|sensors?|testers?|test\\w*|sprays?))"
+    "(?!\\s*(?:\\+|and|&|/)\\s*(?:[\\w-]+\\s+){0,2}" + _DETECTOR + ")",
     "leak(?:s|ing)? gas",
     # heuristic-v13: what burns named ("smell like burnt plastic", "a hot electrical smell")
     "smel+(?:s|ed|t)? (?:a bit |slightly |strongly )?(?:of |like )?(?:burnt|burning|melting|melted|hot) "
@@ -730,6 +744,11 @@ FIRE_HAZARDS: tuple[str, ...] = (
     # heuristic-v21: the electrics crackle, or a cut lead joined at home
     "(?:switch|plug|socket|flex|wiring)\\b[^.!?\\n]{0,40}?\\bcrackl(?:es|ing|ed)",
     "(?:with|using|in) (?:a |an )?chocolate block", "chocolate block (?:in|inside|wrapped|taped|joint)",
+    # heuristic-v25: a mains lead joined with a connector block or wrapped in tape, and dry ice sealed in
+    "(?:with|using|in) (?:a |an )?(?:connector|terminal|choc) block",
+    "(?:joined|spliced|connected) (?:[\\w-]+ ){0,4}?with (?:a |an )?(?:connector|terminal|wago|crimp)",
+    "(?:wrapped|wound|taped) (?:up )?(?:in|with) (?:electrical|insulating|insulation|pvc) tape",
+    "dry ice\\b[^.!?\\n]{0,60}?\\b(?:air[\\s-]?tight|sealed|clip[\\s-]?lock|screw[\\s-]?top)",
     "(?:cut|chopped) (?:off )?so (?:i |we )?(?:joined|spliced|wired|connected)",
 )
 # heuristic-v15: a sentence that says the failed part was replaced ("the old battery started to swell so Apple
@@ -770,6 +789,12 @@ RECALL_TERMS: tuple[str, ...] = (
     "(?:[\\w'-]+\\s+){0,2}?recall",
 )
 
+# heuristic-v25: the maker's remedy said to be done anywhere ("recall repair done" in the title)
+RECALL_REMEDIED: tuple[str, ...] = (
+    "recall (?:repair|remedy|fix|work) (?:was |has been )?(?:done|fitted|carried out|completed)",
+    "(?:had|got|received) the (?:free )?(?:recall )?(?:repair|remedy|fix|modification)",
+    "repaired (?:by|under) (?:the )?(?:manufacturer|maker|recall)",
+)
 # A recall mentioned as checked and cleared ("checked the serial against the recall list, not listed").
 RECALL_CLEARED = (r"\b(?:checked|verified|looked up|"
                   r"not (?:listed|affected|included|on (?:it|the list)|part of|subject)|"

@@ -151,6 +151,17 @@ seen before this rule was written, and any threshold from 12 % to 14.9 % picks t
 the training and decision sets (DECISION_SETS = v6-v51); the rules were changed by their errors. v52-v57
 stay out (none of their listings was read; only those pooled figures were seen). Nothing else changes.
 v58-v63, written blind meanwhile, give the honest figures.
+
+heuristic-v25, stated before it was trained and before v64-v73 were read by anything (only heuristic-v23's
+and v24's pooled figures on v64-v68 were seen). The budget rule of heuristic-v24, with each set counted once
+by the first 9 % version measured blind on it, now pools 242 false positives over 1866 harmless listings at
+9 % (v31-v48, heuristic-v22 on v49-v57, heuristic-v24 on v58-v68): 12.97 %, at most 13 %, so
+FALSE_POSITIVE_SHARE stays 9 % (v65 alone, an author who counts legal vapes and CBD as ordinary goods, adds
+30 of the 242). The training sets stay v1-v51 (DECISION_SETS = v6-v51): the refits grow with the cube of
+the number of sets, and at v1-v63 retraining took over 20 minutes here, too long for the byte-for-byte test
+in CI; the weights are refitted on the same sets because the rules, whose findings are features, changed by
+v58-v63's errors (v52-v57's listings were not read). Nothing else changes. v64-v73, written blind before
+these changes, give the honest figures.
 """
 
 import json
@@ -173,7 +184,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 51  # the newest set trained on; the sets after it are still held out
+LAST_SET = 51  # the newest set trained on (v58-v63 changed the rules, untrained: see heuristic-v25)
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
     ("v1", (HELDOUT + "heldout_listings.jsonl",)),
