@@ -544,8 +544,12 @@ CONDITION_DEFECTS: tuple[str, ...] = (
     "faulty", "(?:does ?n[o']?t|doesnt|not) (?:work|turn on|charge|power on)", "stopped working",
     "for parts", "spares or repairs", "water damage", "missing (?:buttons?|keys?|parts?|pieces?)",
     "dead pixels?", "worn out", "heavily worn", "fading", "faded", "pilling", "wear and tear",
-    # heuristic-v25: a book or workbook written in
-    "highlight(?:ing|ed)", "annotat(?:ed|ions?)", "written in", "notes in (?:the )?margins?",
+    # heuristic-v25: a book or workbook written in (not an "annotated edition" or a highlighting palette)
+    "(?:some|a bit of|a little|light|lots of|heavy|pencil|pen|my|their) highlighting",
+    "highlighting (?:on|in|throughout)",
+    "highlighted (?:in (?:pen|pencil|places)|throughout|passages|pages|sections)",
+    "annotations? (?:in|on|throughout)", "annotated (?:in (?:pen|pencil)|throughout|by (?:me|hand))",
+    "written in (?:pen|pencil|ink|biro|marker)", "notes in (?:the )?margins?",
     "(?:done|filled in|completed|answered) in (?:pen|pencil)",
     "(?:is|are|was|were|went|gone|now) missing", "(?:one|two|a few|some|several|a couple)(?: of)? (?:the )?"
     "[\\w-]+ (?:are |is )?missing", "punched", "played with", "(?:been )?assembled", "(?:been )?built",

@@ -167,7 +167,7 @@ REGULATED_GOODS: dict[str, tuple[str, ...]] = {
         # heuristic-v7: performance drugs by their usual names
         "steroids? (?:tablets|tabs|pills|injections?|cycles?|for (?:the )?gym)", "sarms?", "clenbuterol",
         # heuristic-v25: gym shorthand ("2 vials test e", "half a strip of clen")
-        "test (?:e|c|p|enanthate|cyp|cypionate|prop)\\b", "clen\\b", "vials? of test\\b",
+        "test (?:e|c|p|enanthate|cyp|cypionate|prop)(?![\\w-])", "clen(?![\\w-])", "vials? of test\\b",
         "hgh",
         "(?:dianabol|anavar|winstrol|trenbolone|deca)\\b",
         "semaglutide", "ozempic", "wegovy", "mounjaro", "tirzepatide", "sildenafil", "viagra", "cialis",

@@ -80,7 +80,7 @@ def _fire_hazard(listing: Listing) -> list[Finding]:
 
 def _recall(listing: Listing) -> list[Finding]:
     """A recall named in a sentence that does not say it was checked and does not apply ("haven't
-    checked" is not a check)."""
+    checked" is not a check), unless the maker's remedy is said to be done anywhere (heuristic-v25)."""
     if any_unnegated(RECALL_REMEDIED, [listing.raw]):
         return []
     cleared = re.compile(RECALL_CLEARED, re.I)
