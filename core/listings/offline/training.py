@@ -1,6 +1,7 @@
 """Training the learned risk signal (learned.py) from the committed labelled sets, reproducibly.
 
-    python -m core.listings.offline.training    # rewrites core/listings/offline/learned_weights.json
+    python -m core.listings.offline.training          # rewrites core/listings/offline/learned_weights.json
+    python -m core.listings.offline.training --check  # exit 1 unless retraining gives the committed bytes
 
 Each labelled set was written by a different author, so the training treats a set as the unit:
 a feature is kept only when it appears in at least MIN_SETS sets (product names rarely do). The
@@ -164,8 +165,10 @@ v58-v63's errors (v52-v57's listings were not read). Nothing else changes. v64-v
 these changes, give the honest figures.
 """
 
+import argparse
 import json
 import math
+import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -446,9 +449,28 @@ def model_json(model: RiskModel) -> str:
     return json.dumps(data, indent=0, sort_keys=True) + "\n"
 
 
-def main() -> None:
-    WEIGHTS_FILE.write_text(model_json(train(load_sets())), encoding="utf-8")
+def reproduces(committed: str, sets: Sequence[LabelledSet]) -> bool:
+    """Whether training on these sets gives exactly the committed file's bytes."""
+    return model_json(train(sets)) == committed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Retrain and write the weights, or with --check only compare: the check takes minutes (the refits
+    grow with the cube of the number of sets), so CI runs it beside the test suite, not inside it."""
+    parser = argparse.ArgumentParser(prog="python -m core.listings.offline.training",
+                                     description="Retrain the learned risk signal from the committed sets.")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 unless retraining reproduces learned_weights.json byte for byte")
+    check = parser.parse_args(argv).check
+    if not check:
+        WEIGHTS_FILE.write_text(model_json(train(load_sets())), encoding="utf-8")
+        return 0
+    if reproduces(WEIGHTS_FILE.read_text(encoding="utf-8"), load_sets()):
+        print("learned_weights.json is reproduced byte for byte")
+        return 0
+    print("learned_weights.json is NOT what training gives: rerun python -m core.listings.offline.training")
+    return 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
