@@ -231,9 +231,9 @@ def test_twelve_harmless_listings_leave_room_for_one_false_positive():
 
 
 def test_training_gives_the_same_bytes_on_one_core_or_many_and_the_check_tells_them_apart():
-    """The full reproduction of the committed weights takes minutes, so CI runs it beside the suite
-    (`python -m core.listings.offline.training --check` in .ci/run); here, on four sets, the same code
-    path: one process or a pool give the same bytes, and a file one byte off is not reproduced."""
+    """The full reproduction of the committed weights takes minutes, so it runs beside the suite
+    (`TRAINING_CHECK=1 .ci/run`); here, on four sets, the same code path: one process or a pool give
+    the same bytes, and a file one byte off is not reproduced."""
     sets = load_sets(names=("v6", "v7", "v8", "v9"))
     serial = model_json(train(sets, workers=1))
     assert model_json(train(sets, workers=2)) == serial

@@ -456,7 +456,7 @@ def reproduces(committed: str, sets: Sequence[LabelledSet]) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Retrain and write the weights, or with --check only compare: the check takes minutes (the refits
-    grow with the cube of the number of sets), so CI runs it beside the test suite, not inside it."""
+    grow with the cube of the number of sets), so it runs beside the test suite (TRAINING_CHECK=1 .ci/run)."""
     parser = argparse.ArgumentParser(prog="python -m core.listings.offline.training",
                                      description="Retrain the learned risk signal from the committed sets.")
     parser.add_argument("--check", action="store_true",
