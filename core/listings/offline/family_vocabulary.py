@@ -670,6 +670,23 @@ _SIDE = r"(?:\s*(?:wide|width|w|long|length|l|high|height|h|deep|depth|d|drop|ta
 DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE + r"\s*(?:x|×|\*|by)\s*"
              r"(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE
              + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?)?(?![\d.])")
+# heuristic-v27: an attribute that is one number and its unit ("capacity: 85Ah"; a bare count takes the last
+# word of its name as the unit: "channels: 4") is compared with the title's numbers in that unit. A general
+# unit measures many parts of one item (a "305 mm" blade, a "150 mm" depth of cut) or many things at once
+# (years, days), so it is compared only where the attribute's name stands beside the title's number.
+ATTRIBUTE_MEASURE = VALUE + r"\s*(?:-\s*)?([a-z]{2,}|[a-rt-z])?\.?\s*"  # not "1970s": a decade
+# An attribute named for a share, a sum or a reading ("per pack", "total carat", "tested capacity") states
+# something other than what the title counts or rates.
+QUALIFIED_NAME = (r"\b(?:per|each|total|tested|measured|actual|remaining|left|min|minimum|max|"
+                  r"maximum)\b")
+GENERAL_UNITS: frozenset[str] = frozenset({
+    *LENGTH_UNITS, "kg", "g", "lb", "oz", "rpm", "x", "pc", "piece", "item", "unit", "set", "pack", "part",
+    "year", "yr", "month", "week", "day", "hour", "hr", "h", "min", "minute", "sec", "second", "time",
+    "size", "quantity", "qty", "number", "no", "count", "total", "age", "model", "version", "edition",
+    "level", "grade",
+})
+NAME_BESIDE_WORDS = 3  # how near, in words, the name must stand to a number in a general unit
+NAME_STOPWORDS: frozenset[str] = frozenset({"the", "and", "with", "for"})
 # A single measure named by the side it measures ("drop: 229cm", "183cm drop", "height 30 cm").
 NAMED_SIDES: dict[str, str] = {
     "width": "wide|width|w", "length": "long|length|l", "height": "high|height|h|tall",
@@ -681,7 +698,7 @@ OTHER_MEASURE_CONTEXT = (
     r"\b(?:box|boxed|package|packaging|packed|parcel|carton|postage|shipping|was|were|previously|"
     r"originally|used to be|now|converted|cut down|shortened|altered|extended|available|options?|also|"
     r"or|fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|max(?:imum)?|min(?:imum)?|"
-    r"room|space|approx\w*|about|around|(?:from|between)\s+\d)\b|[-–~]\s*\d|\d\s*(?:to|and)\s+\d")
+    r"room|space|approx\w*|about|around|(?:from|between)\s+\d|upgrad\w*)\b|[-–~]\s*\d|\d\s*(?:to|and)\s+\d")
 # heuristic-v7: a size the seller says they measured ("measured it, 180 x 120 cm", "footprint is ..."):
 # compared with the size stated in the title or attributes even when no side matches.
 MEASURED_CONTEXT = (r"\b(?:measured|measures|measuring|footprint|actual (?:size|dimensions)|"

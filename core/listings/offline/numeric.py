@@ -10,6 +10,7 @@ from core.listings.offline.family_vocabulary import (
     AGE_BOUND,
     AGE_SIZE,
     AGE_TOLERANCE,
+    ATTRIBUTE_MEASURE,
     BARE_SHOE_SIZE,
     BED_SIZE_PATTERNS,
     BED_SIZE_SCOPE,
@@ -19,6 +20,7 @@ from core.listings.offline.family_vocabulary import (
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
     EU_FROM,
+    GENERAL_UNITS,
     ITEM_YEAR_PHRASES,
     LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNITS,
@@ -28,6 +30,8 @@ from core.listings.offline.family_vocabulary import (
     MODEL_LETTER,
     MODEL_TOKEN,
     MODEL_VARIANT,
+    NAME_BESIDE_WORDS,
+    NAME_STOPWORDS,
     NAMED_SIDES,
     NUMBER_WORDS,
     NUMERIC_NOTES,
@@ -37,6 +41,7 @@ from core.listings.offline.family_vocabulary import (
     OTHER_MODEL_CONTEXT,
     OWN_SIZE_NAMES,
     PART_COUNT,
+    QUALIFIED_NAME,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
     REMAINING_AFTER,
@@ -54,6 +59,7 @@ from core.listings.offline.family_vocabulary import (
     TITLE_METRIC_LENGTH,
     UNIT_ALTERNATIVES,
     UNIT_SCALE,
+    VALUE,
     WORK_BEFORE_YEAR,
     YEAR,
     YEAR_ATTRIBUTE_NAMES,
@@ -84,7 +90,7 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                                     ("shoe size", _shoe_sizes(listing), SHOE_SIZE_TOLERANCE),
                                     ("age", _ages(listing), AGE_TOLERANCE),
                                     ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
-                                    *_side_places(listing)):
+                                    *_side_places(listing), *_attribute_units(listing)):
         conflict = _disjoint(places, tolerance)
         if conflict:
             return [_finding(kind, conflict)]
@@ -323,6 +329,68 @@ def _code_places(title: str, model: str) -> list[Place]:
     if any(_same_model(a, b) for a in codes[0] for b in codes[1]):
         return []
     return [("title", codes[0]), ("model attribute", codes[1])] if codes[0] and codes[1] else []
+
+
+def _attribute_units(listing: Listing) -> list[tuple[str, list[Place], float]]:
+    """heuristic-v27: an attribute stating one number in a unit no other kind reads ("capacity: 85Ah",
+    "channels: 4") against the title's and the description's numbers in that unit ("110ah", "8 channel");
+    a general unit only where a word of the attribute's name stands beside the number ("300mm depth of
+    cut", "50 ft of hose"), and lengths in any length unit."""
+    result = []
+    for name, value in listing.attributes:
+        stated = re.fullmatch(ATTRIBUTE_MEASURE, value, re.I)
+        if not stated or not name or re.search(QUALIFIED_NAME, name) or _read_by_a_kind(value):
+            continue
+        words = {_singular(word) for word in name.split() if len(word) > 2} - GENERAL_UNITS - NAME_STOPWORDS
+        unit = _singular(stated.group(2) or name.split()[-1])
+        if unit in GENERAL_UNITS and not words:
+            continue
+        beside = frozenset(words) if unit in GENERAL_UNITS else frozenset()
+        own = {value.strip().lower(): _value(stated.group(1)) * LENGTH_UNITS.get(unit, 1)}
+        places = [(place, _in_unit(text, unit, beside)) for place, text in
+                  (("title", listing.title), ("description", listing.description))]
+        if any(values for _, values in places):
+            result.append((name, [*places, (f"{name} attribute", own)], SAME_VALUE_TOLERANCE))
+    return result
+
+
+def _read_by_a_kind(value: str) -> bool:
+    return any(re.search(pattern, value, re.I) for pattern in NUMERIC_UNITS.values())
+
+
+def _singular(word: str) -> str:
+    word = re.sub(r"\W", "", word.lower())
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _in_unit(text: str, unit: str, beside: frozenset[str]) -> Values:
+    """The numbers the text states in this unit (any length unit for a length, in millimetres; a one-letter
+    unit written on the number: "32A"), outside clauses about other things, each with a word of the
+    attribute's name nearby when `beside` names any."""
+    if unit in LENGTH_UNITS:
+        written, scale = _ANY_LENGTH, LENGTH_UNITS
+    else:
+        written, scale = ("" if len(unit) == 1 else r"\s*(?:-\s*)?") + f"({re.escape(unit)})(?:s|es)?\\b", {}
+    found: Values = {}
+    for match in re.finditer(r"(?<![\d.,/x×])" + VALUE + written, text, re.I):
+        start, end = match.span()
+        if (_other_context(text, start, end) or re.search(_RANGE_BEFORE, text[max(0, start - 12):start])
+                or (beside and not _name_beside(text, start, end, beside))):
+            continue
+        found[match.group().lower()] = _value(match.group(1)) * scale.get(match.group(2).lower(), 1)
+    return found
+
+
+_RANGE_BEFORE = r"\d\s*(?:-|–|to)\s*$"  # the upper end of a range ("150-190 cm") is not a value stated
+_ANY_LENGTH = r"\s*(mm|cm|m|metres|meters|metre|meter|inches|inch|in|ft|feet|foot|\")(?![\w'])"
+
+
+def _name_beside(text: str, start: int, end: int, words: frozenset[str]) -> bool:
+    """In the same phrase: a comma or a bracket ends the words that can name what a number measures."""
+    before = re.split(r"[,;:.()\[\]]", text[:start])[-1].split()[-NAME_BESIDE_WORDS:]
+    after = re.split(r"[,;:.()\[\]]", text[end:])[0].split()[:NAME_BESIDE_WORDS]
+    near = before + after
+    return any(_singular(word) in words for word in near)
 
 
 # --- Dimensions and named sides, in any length unit ----------------------------------------------------

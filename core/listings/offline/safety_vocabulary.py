@@ -236,8 +236,9 @@ PRODUCT_CLASS_CUES: dict[str, tuple[str, ...]] = {
 # "Leak" that names a test ("leak tested") is evidence, not a defect.
 # heuristic-v25: nor a detector's job ("gas leak + CO alarm")
 _DETECTOR = "(?:detect\\w*|alarms?|sensors?|testers?)"
+_NOT_BESIDE_A_DETECTOR = "(?!\\s*(?:\\+|and|&|/)\\s*(?:[\\w-]+\\s+){0,2}" + _DETECTOR + ")"
 _LEAK = ("leak(?:s|ing|ed|y|age)?(?![\\s-]+(?:test\\w*|check\\w*|proof|free|detect\\w*))"
-         "(?!\\s*(?:\\+|and|&|/)\\s*(?:[\\w-]+\\s+){0,2}" + _DETECTOR + ")")
+         + _NOT_BESIDE_A_DETECTOR)
 # heuristic-v7: a control that does nothing, heat that keeps rising
 _EYEWEAR = ("(?:safety |protective |laser |ipl )?(?:goggles|glasses|eyewear|eye (?:protection|shields?|"
            "guards?))")
@@ -735,7 +736,7 @@ FIRE_HAZARDS: tuple[str, ...] = (
     "smell (?:of )?gas", "smells? (?:of |like )?gas",
     # heuristic-v22: a gas leak detector finds leaks by design
     "gas (?:leaks?|smell)(?![\\s-]+(?:detectors?|alarms?|sensors?|testers?|test\\w*|sprays?))"
-    "(?!\\s*(?:\\+|and|&|/)\\s*(?:[\\w-]+\\s+){0,2}" + _DETECTOR + ")",
+    + _NOT_BESIDE_A_DETECTOR,
     "leak(?:s|ing)? gas",
     # heuristic-v13: what burns named ("smell like burnt plastic", "a hot electrical smell")
     "smel+(?:s|ed|t)? (?:a bit |slightly |strongly )?(?:of |like )?(?:burnt|burning|melting|melted|hot) "
