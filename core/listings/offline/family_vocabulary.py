@@ -671,10 +671,11 @@ DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE + r"
              r"(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE
              + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?)?(?![\d.])")
 # heuristic-v27: an attribute that is one number and its unit ("capacity: 85Ah"; a bare count takes the last
-# word of its name as the unit: "channels: 4") is compared with the title's numbers in that unit. A general
-# unit measures many parts of one item (a "305 mm" blade, a "150 mm" depth of cut) or many things at once
-# (years, days), so it is compared only where the attribute's name stands beside the title's number.
-ATTRIBUTE_MEASURE = VALUE + r"\s*(?:-\s*)?([a-z]{2,}|[a-rt-z])?\.?\s*"  # not "1970s": a decade
+# word of its name as the unit: "channels: 4") is compared with the title's and the description's numbers in
+# that unit. A general unit measures many parts of one item (a "305 mm" blade, a "150 mm" depth of cut) or
+# many things at once (years, days), so it is compared only where a word of the attribute's name stands
+# beside the number.
+ATTRIBUTE_MEASURE = VALUE + r"\s*(?:-\s*)?([a-z]{2,12}|[a-rt-z])?\.?\s*"  # not "1970s": a decade
 # An attribute named for a share, a sum or a reading ("per pack", "total carat", "tested capacity") states
 # something other than what the title counts or rates.
 QUALIFIED_NAME = (r"\b(?:per|each|total|tested|measured|actual|remaining|left|min|minimum|max|"

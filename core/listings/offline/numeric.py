@@ -64,7 +64,7 @@ from core.listings.offline.family_vocabulary import (
     YEAR,
     YEAR_ATTRIBUTE_NAMES,
 )
-from core.listings.offline.listing import Finding, Listing, is_real
+from core.listings.offline.listing import Finding, Listing, is_real, quote
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
 from core.listings.offline.vocabulary import RAM_ATTRIBUTE, RAM_BEFORE, STORAGE_AFTER
 
@@ -350,7 +350,7 @@ def _attribute_units(listing: Listing) -> list[tuple[str, list[Place], float]]:
         places = [(place, _in_unit(text, unit, beside)) for place, text in
                   (("title", listing.title), ("description", listing.description))]
         if any(values for _, values in places):
-            result.append((name, [*places, (f"{name} attribute", own)], SAME_VALUE_TOLERANCE))
+            result.append((quote(name), [*places, (f"{quote(name)} attribute", own)], SAME_VALUE_TOLERANCE))
     return result
 
 
@@ -381,16 +381,17 @@ def _in_unit(text: str, unit: str, beside: frozenset[str]) -> Values:
     return found
 
 
+_PHRASE_END = r"[,;:.()\[\]]"
+_NEAR_CHARS = 80  # a few words either side, so the look around a number costs the same in any text
 _RANGE_BEFORE = r"\d\s*(?:-|–|to)\s*$"  # the upper end of a range ("150-190 cm") is not a value stated
 _ANY_LENGTH = r"\s*(mm|cm|m|metres|meters|metre|meter|inches|inch|in|ft|feet|foot|\")(?![\w'])"
 
 
 def _name_beside(text: str, start: int, end: int, words: frozenset[str]) -> bool:
     """In the same phrase: a comma or a bracket ends the words that can name what a number measures."""
-    before = re.split(r"[,;:.()\[\]]", text[:start])[-1].split()[-NAME_BESIDE_WORDS:]
-    after = re.split(r"[,;:.()\[\]]", text[end:])[0].split()[:NAME_BESIDE_WORDS]
-    near = before + after
-    return any(_singular(word) in words for word in near)
+    before = re.split(_PHRASE_END, text[max(0, start - _NEAR_CHARS):start])[-1].split()[-NAME_BESIDE_WORDS:]
+    after = re.split(_PHRASE_END, text[end:end + _NEAR_CHARS])[0].split()[:NAME_BESIDE_WORDS]
+    return any(_singular(word) in words for word in before + after)
 
 
 # --- Dimensions and named sides, in any length unit ----------------------------------------------------
