@@ -587,6 +587,12 @@ OPENED_TERMS: tuple[str, ...] = (
 # can tell what is sold or in what state; a named item ("Hammock", "used twice") is thin, not unassessable.
 MIN_ASSESSABLE_DESCRIPTION_WORDS = 3
 PRICED_THIN_DESCRIPTION_WORDS = 8  # heuristic-v22: at most this many words at UNASSESSABLE_MIN_PRICE or more
+# heuristic-v28: a description of a few words that sends the buyer elsewhere for the details (a message, the
+# photos, an offer) leaves the listing itself saying nothing a buyer can check, whatever the title names.
+DEFERRED_DESCRIPTION_WORDS = 8
+DEFERRED_DETAILS = (r"\b(?:dm|pm|inbox|msg|message (?:me|for)|ask|enquire|see (?:pics?|photos?|pictures?|"
+                    r"images?)|as (?:pic|photo|pictured)|offers?|ono|details on request|"
+                    r"for (?:more )?(?:info|details))\b")
 # A title of filler alone ("Item for sale", "stuff") does not say what is sold; with a description
 # this short nothing else does either.
 UNIDENTIFIED_DESCRIPTION_WORDS = 15

@@ -6,6 +6,8 @@ import re
 
 from core.listings.offline.completeness import is_generic_title
 from core.listings.offline.family_vocabulary import (
+    DEFERRED_DESCRIPTION_WORDS,
+    DEFERRED_DETAILS,
     FILLER_TITLE_WORDS,
     MIN_ASSESSABLE_DESCRIPTION_WORDS,
     PRICED_THIN_DESCRIPTION_WORDS,
@@ -14,7 +16,11 @@ from core.listings.offline.family_vocabulary import (
 )
 from core.listings.offline.listing import Finding, Listing, description_words, is_real, risk
 from core.listings.offline.matching import any_stated
-from core.listings.offline.scoring import UNASSESSABLE_MIN_PRICE, UNASSESSABLE_SCORE_CAP
+from core.listings.offline.scoring import (
+    THIN_MAX_SPECIFICS,
+    UNASSESSABLE_MIN_PRICE,
+    UNASSESSABLE_SCORE_CAP,
+)
 
 FAMILY = "too-incomplete"
 _WORD = re.compile(r"[a-z]+")
@@ -34,7 +40,7 @@ def too_incomplete(listing: Listing) -> list[Finding]:
         _names_nothing(listing.title) or bool(any_stated(UNIDENTIFIED_HEDGES, listing.seller_texts)))
     priced = (words <= PRICED_THIN_DESCRIPTION_WORDS and not specifics
               and listing.price >= UNASSESSABLE_MIN_PRICE)
-    if not (bare or priced or (unnamed and not _identified(listing))):
+    if not (bare or priced or _deferred(listing, words) or (unnamed and not _identified(listing))):
         return []
     return [risk(FAMILY, UNASSESSABLE_SCORE_CAP,
                  "Too incomplete to assess: the item is not identified (the title is not descriptive, the "
@@ -42,6 +48,14 @@ def too_incomplete(listing: Listing) -> list[Finding]:
                  "what is being sold or in what state.",
                  "Name the item (brand, model, type), describe its condition and what is included, and "
                  "add item specifics.")]
+
+
+def _deferred(listing: Listing, words: int) -> bool:
+    """heuristic-v28: a few words that send the buyer to a message, the photos or an offer ("Pump", "works.
+    dm for info"), with at most one item specific: the listing itself states nothing to check."""
+    specifics = sum(1 for _, value in listing.attributes if is_real(value))
+    return (0 < words <= DEFERRED_DESCRIPTION_WORDS and specifics <= THIN_MAX_SPECIFICS
+            and bool(re.search(DEFERRED_DETAILS, listing.description, re.I)))
 
 
 def _names_nothing(title: str) -> bool:
