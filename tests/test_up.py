@@ -22,13 +22,19 @@ def cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
 
 
 
+def _local_env(home: Path) -> dict[str, str]:
+    """Local mode (the embedded database) with its own home."""
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    env["LISTING_REVIEW_HOME"] = str(home)
+    return env
+
+
 def api_answers(port: int) -> bool:
     return answers(f"http://127.0.0.1:{port}/openapi.json")
 
 
 def test_up_runs_everything_and_ctrl_c_stops_all_of_it(tmp_path: Path):
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env["LISTING_REVIEW_HOME"] = str(tmp_path / "home")
+    env = _local_env(tmp_path / "home")
     port = free_port()
     env["LISTING_REVIEW_API_PORT"] = str(api_port := free_port())
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
@@ -70,8 +76,7 @@ def _connects(host: str, port: int) -> bool:
 def test_up_says_up_once_it_answers_names_a_taken_port_and_follows_batches_not_listings(tmp_path: Path):
     import threading
 
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env["LISTING_REVIEW_HOME"] = str(home := tmp_path / "home")
+    env = _local_env(home := tmp_path / "home")
     env["LISTING_REVIEW_API_PORT"] = str(api_port := free_port())
     port = free_port()
     up = subprocess.Popen([sys.executable, "-m", "cli.main", "up", "--port", str(port)], env=env,
@@ -119,9 +124,7 @@ def test_down_beside_a_server_that_never_finished_starting_says_it_was_not_runni
     exited = subprocess.Popen([sys.executable, "-c", "pass"])
     exited.wait()
     _partly_started(tmp_path / "home", exited.pid)
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env["LISTING_REVIEW_HOME"] = str(tmp_path / "home")
-    down = cli("down", env=env)
+    down = cli("down", env=_local_env(tmp_path / "home"))
     assert down.returncode == 0, down.stderr
     assert "was not running" in down.stdout
 

@@ -33,14 +33,14 @@ def too_incomplete(listing: Listing) -> list[Finding]:
     weak, not unassessable: it scores low without a person; at UNASSESSABLE_MIN_PRICE or more it is not
     (heuristic-v22: "Painting", "painting", 400)."""
     words = description_words(listing)
-    specifics = any(is_real(value) for _, value in listing.attributes)
+    specifics = sum(1 for _, value in listing.attributes if is_real(value))
     bare = words < MIN_ASSESSABLE_DESCRIPTION_WORDS and not specifics and (
         words == 0 or is_generic_title(listing.title))
     unnamed = words < UNIDENTIFIED_DESCRIPTION_WORDS and (
         _names_nothing(listing.title) or bool(any_stated(UNIDENTIFIED_HEDGES, listing.seller_texts)))
     priced = (words <= PRICED_THIN_DESCRIPTION_WORDS and not specifics
               and listing.price >= UNASSESSABLE_MIN_PRICE)
-    if not (bare or priced or _deferred(listing, words) or (unnamed and not _identified(listing))):
+    if not (bare or priced or _deferred(listing, words, specifics) or (unnamed and not _identified(listing))):
         return []
     return [risk(FAMILY, UNASSESSABLE_SCORE_CAP,
                  "Too incomplete to assess: the item is not identified (the title is not descriptive, the "
@@ -50,10 +50,9 @@ def too_incomplete(listing: Listing) -> list[Finding]:
                  "add item specifics.")]
 
 
-def _deferred(listing: Listing, words: int) -> bool:
+def _deferred(listing: Listing, words: int, specifics: int) -> bool:
     """heuristic-v28: a few words that send the buyer to a message, the photos or an offer ("Pump", "works.
     dm for info"), with at most one item specific: the listing itself states nothing to check."""
-    specifics = sum(1 for _, value in listing.attributes if is_real(value))
     return (0 < words <= DEFERRED_DESCRIPTION_WORDS and specifics <= THIN_MAX_SPECIFICS
             and bool(re.search(DEFERRED_DETAILS, listing.description, re.I)))
 
