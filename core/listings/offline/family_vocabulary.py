@@ -333,8 +333,9 @@ LUXURY_ACCESSORIES: tuple[str, ...] = (
 # heuristic-v13: a value may group thousands ("2,700 kg") or use a decimal comma ("1,25 L"); read whole.
 VALUE = r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+|,\d{1,2}(?!\d))?)"
 NUMERIC_UNITS: dict[str, str] = {
-    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb)\b(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|"
-                        r"ddr\w*|lpddr\w*|vram|gddr\w*))",
+    # heuristic-v29: storage in words too ("64 gig", "2 terabytes"), as sellers say it
+    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb|gigs?|gigabytes?|terabytes?)\b(?!\s*(?:of\s+)?"
+                        r"(?:unified\s+)?(?:ram|memory|ddr\w*|lpddr\w*|vram|gddr\w*))",
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
     "volume or capacity": r"(?<![\d.,])" + VALUE + r"\s*(l|litres?|liters?|ml|gal|gallons?)\b",
     # "w/" is "with" ("SD-2511 w/ nut dispenser"), and a number after a hyphen is a model code
@@ -368,7 +369,8 @@ NUMERIC_SCOPE: dict[str, str] = {
 TITLE_AND_ATTRIBUTES_ONLY: frozenset[str] = frozenset({"maximum aperture", "focal length", "voltage",
                                                        "refresh rate", "mileage"})
 UNIT_SCALE: dict[str, float] = {
-    "gb": 1, "tb": 1000, "mah": 1, "l": 1000, "litre": 1000, "liter": 1000, "ml": 1, "w": 1, "watt": 1,
+    "gb": 1, "tb": 1000, "gig": 1, "gigabyte": 1, "terabyte": 1000,
+    "mah": 1, "l": 1000, "litre": 1000, "liter": 1000, "ml": 1, "w": 1, "watt": 1,
     "kw": 1000, '"': 25.4, "inch": 25.4, "inche": 25.4, "in": 25.4, "-inch": 25.4, "-inche": 25.4, "cm": 10,
     "mm": 1, "kg": 1000, "g": 1, "lb": 453.6, "mile": 1609, "mi": 1609, "km": 1000,
     "gal": 4546, "gallon": 4546,  # imperial; a US gallon is read too (UNIT_ALTERNATIVES)
@@ -501,6 +503,27 @@ EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
                                 "(?:sits|ends|stops|falls) (?:just )?(?:on|at|above|below) the knee")),
     *((f"100 ?% {fibre}|pure {fibre}", (f"(?<![\\d.])[1-9]\\d? ?% {fibre}", f"{fibre}[\\s-](?:blend|mix)"))
       for fibre in _FIBRES),
+    # heuristic-v29: a wax claimed pure and a blend or paraffin named
+    ("(?:100 ?%|pure) (?:soy|beeswax|coconut)(?: wax)?", ("paraffin", "(?:soy|wax|container)[\\s-]blend")),
+)
+# heuristic-v29: features of which an item has one, claimed in the title, and the words elsewhere that name
+# another (features.py). Each row is read as written: the claim, then what rules it out.
+_ONE_COLOUR = ("mono(?:chrome)? (?:only|laser|printer|copier|mfp|screen|display|lcd)",
+               "black (?:and|&) white only", "black only", "gr[ae]y (?:lcd|screen|display)")
+_ANOTHER_SHAPE = ("oval", "rectangular", "oblong", "square (?:shape|shaped|table|top)")
+_WIRED = ("hard[\\s-]?wir(?:ed|ing)", "needs? (?:to be )?wired", "mains (?:only|powered|operated)", "corded")
+_ONE_REGION = ("region[\\s-]locked",
+               "(?:eu|eur|europe|european|us|usa|uk|asia|na|latam|row) (?:key|region|only)")
+EXCLUSIVE_FEATURES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("colou?r (?:laser|printer|printing|mfp|copier|screen|display|lcd)", _ONE_COLOUR),
+    ("(?<!all[\\s-])(?<!year )round(?![\\s-](?:neck|trip|the|toe|up|robin|of|shaped))", _ANOTHER_SHAPE),
+    ("battery[\\s-](?:powered|operated)|wire[\\s-]?free|no wiring|cordless", _WIRED),
+    ("usb[\\s-]?c", ("lightning (?:port|connector|case|cable|one|version)",
+                     "micro[\\s-]?usb (?:port|one|version)")),
+    ("lightning", ("usb[\\s-]?c (?:port|connector|case|one|version)",)),
+    ("region[\\s-]free|all regions", _ONE_REGION),
+    ("weekend (?:ticket|pass|wristband|camping)",
+     ("(?:friday|saturday|sunday|single|one)[\\s-]day (?:ticket|pass)", "day ticket")),
 )
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
@@ -673,9 +696,10 @@ _LENGTH_UNIT = r"(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"
 # A side label that may follow a number ("168cm wide x 183cm drop").
 _SIDE = r"(?:\s*(?:wide|width|w|long|length|l|high|height|h|deep|depth|d|drop|tall))?"
 # Two or three numbers joined by x/×/by, each with an optional unit; the last unit applies to all.
+# heuristic-v29: a size ends at a number or a unit, not inside a word ("4 x 4MP" is four cameras).
 DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE + r"\s*(?:x|×|\*|by)\s*"
              r"(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE
-             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?)?(?![\d.])")
+             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?)?(?![\d.a-z])")
 # heuristic-v27: an attribute that is one number and its unit ("capacity: 85Ah"; a bare count takes the last
 # word of its name as the unit: "channels: 4") is compared with the title's and the description's numbers in
 # that unit. A general unit measures many parts of one item (a "305 mm" blade, a "150 mm" depth of cut) or
@@ -701,11 +725,19 @@ NAMED_SIDES: dict[str, str] = {
 }
 # A clause about something other than the item as sold: its packaging, a former state, an alternative
 # size, another item it fits: its numbers are not claims about the item, so they are never compared.
-OTHER_MEASURE_CONTEXT = (
+# heuristic-v29: in prose, words of another item or a space it suits count before the measure ("fits a 60cm
+# gap"), not after it ("4 foot wide so fits in a small room"), and a range is one the measure is part of
+# ("150-190 cm", "1.5 to 2 m", "~2 m"), not any range in its sentence ("1.5m long, seats 2-3").
+OTHER_MEASURE_EITHER_SIDE = (
     r"\b(?:box|boxed|package|packaging|packed|parcel|carton|postage|shipping|was|were|previously|"
     r"originally|used to be|now|converted|cut down|shortened|altered|extended|available|options?|also|"
-    r"or|fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|max(?:imum)?|min(?:imum)?|"
-    r"room|space|approx\w*|about|around|(?:from|between)\s+\d|upgrad\w*)\b|[-–~]\s*\d|\d\s*(?:to|and)\s+\d")
+    r"or|max(?:imum)?|min(?:imum)?|approx\w*|about|around|upgrad\w*)\b")
+OTHER_ITEM_BEFORE = (r"\b(?:fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|room|space|"
+                     r"(?:from|between)\s+\d)\b")
+RANGE_BEFORE = r"(?:\d\s*(?:-|–|to|and)|~)\s*$"
+RANGE_AFTER = r"\s*(?:-|–|to)\s*\d"
+# An attribute named for any of these ("box size", "fits", "max load") states another thing's measure.
+OTHER_MEASURE_CONTEXT = rf"{OTHER_MEASURE_EITHER_SIDE}|{OTHER_ITEM_BEFORE}|[-–~]\s*\d|\d\s*(?:to|and)\s+\d"
 # heuristic-v7: a size the seller says they measured ("measured it, 180 x 120 cm", "footprint is ..."):
 # compared with the size stated in the title or attributes even when no side matches.
 MEASURED_CONTEXT = (r"\b(?:measured|measures|measuring|footprint|actual (?:size|dimensions)|"

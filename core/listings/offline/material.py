@@ -13,13 +13,20 @@ FAMILY = "material-contradiction"
 
 
 def material_conflict(listing: Listing) -> list[Finding]:
-    claims = [listing.title, listing.attribute("material")]
-    for claimed, excluded in EXCLUSIVE_MATERIALS:
+    found = first_ruled_out(listing, EXCLUSIVE_MATERIALS, [listing.title, listing.attribute("material")])
+    return [_finding(*found)] if found else []
+
+
+def first_ruled_out(listing: Listing, table: tuple[tuple[str, tuple[str, ...]], ...],
+                    claims: list[str]) -> tuple[str, str, str] | None:
+    """The first claim of the table made in `claims` that another place rules out: (claim, place, hit).
+    Shared with the feature family (features.py), which reads its claims in the title only."""
+    for claimed, excluded in table:
         claim = any_unnegated((claimed,), claims)
         found = _ruled_out(listing, claimed, excluded) if claim else None
         if found:
-            return [_finding(claim, *found)]
-    return []
+            return claim, *found
+    return None
 
 
 def _finding(claim: str, place: str, hit: str) -> Finding:

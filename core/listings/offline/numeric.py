@@ -37,13 +37,17 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_NOTES,
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
+    OTHER_ITEM_BEFORE,
     OTHER_MEASURE_CONTEXT,
+    OTHER_MEASURE_EITHER_SIDE,
     OTHER_MODEL_CONTEXT,
     OWN_SIZE_NAMES,
     PART_COUNT,
     QUALIFIED_NAME,
     QUANTITY_ATTRIBUTE_NAMES,
     QUANTITY_PATTERNS,
+    RANGE_AFTER,
+    RANGE_BEFORE,
     REMAINING_AFTER,
     REMAINING_NAME,
     SAME_VALUE_TOLERANCE,
@@ -374,8 +378,7 @@ def _in_unit(text: str, unit: str, beside: frozenset[str]) -> Values:
     found: Values = {}
     for match in re.finditer(r"(?<![\d.,/x×])" + VALUE + written, text, re.I):
         start, end = match.span()
-        if (_other_context(text, start, end) or re.search(_RANGE_BEFORE, text[max(0, start - 12):start])
-                or (beside and not _name_beside(text, start, end, beside))):
+        if _other_context(text, start, end) or (beside and not _name_beside(text, start, end, beside)):
             continue
         found[match.group().lower()] = _value(match.group(1)) * scale.get(match.group(2).lower(), 1)
     return found
@@ -383,7 +386,6 @@ def _in_unit(text: str, unit: str, beside: frozenset[str]) -> Values:
 
 _PHRASE_END = r"[,;:.()\[\]]"
 _NEAR_CHARS = 80  # a few words either side, so the look around a number costs the same in any text
-_RANGE_BEFORE = r"\d\s*(?:-|–|to)\s*$"  # the upper end of a range ("150-190 cm") is not a value stated
 _ANY_LENGTH = r"\s*(mm|cm|m|metres|meters|metre|meter|inches|inch|in|ft|feet|foot|\")(?![\w'])"
 
 
@@ -499,8 +501,11 @@ def _other_context(text: str, start: int, end: int) -> bool:
     """Words close to a measure, in its own sentence, that make it about something else."""
     left = max(text.rfind(mark, 0, start) for mark in ".;!?\n") + 1
     stop = re.search(r"[.;!?\n](?!\d)", text[end:])
-    window = text[max(left, start - 40):min(end + 25, end + stop.start() if stop else len(text))]
-    return bool(re.search(OTHER_MEASURE_CONTEXT, window.replace(text[start:end], " "), re.I))
+    before = text[max(left, start - 40):start]
+    after = re.split(r"[,(]", text[end:min(end + 25, end + stop.start() if stop else len(text))])[0]
+    return bool(re.search(OTHER_MEASURE_EITHER_SIDE, f"{before} {after}", re.I)
+                or re.search(OTHER_ITEM_BEFORE, before, re.I) or re.search(RANGE_BEFORE, before)
+                or re.match(RANGE_AFTER, after))
 
 
 def _side_places(listing: Listing) -> list[tuple[str, list[Place], float]]:

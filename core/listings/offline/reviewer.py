@@ -28,6 +28,7 @@ from core.listings.offline.completeness import (
 )
 from core.listings.offline.condition import condition_conflict
 from core.listings.offline.contradictions import colour_conflict
+from core.listings.offline.features import feature_conflict
 from core.listings.offline.incomplete import too_incomplete
 from core.listings.offline.learned import RiskModel, learned_findings, listing_features, shipped_model
 from core.listings.offline.listing import Finding, Listing, prepare
@@ -151,6 +152,7 @@ _RULES: tuple[Callable[[Listing], list[Finding]], ...] = (
     numeric_conflict,
     condition_conflict,
     material_conflict,
+    feature_conflict,
     colour_conflict,
     injection,
     free_price,

@@ -205,6 +205,19 @@ details, with at most one item specific. v52-v57 and v64-v91 were not read. The 
 same v1-v51; the training is heuristic-v25's. The budget stays 9 % by heuristic-v24's rule (no set was first
 measured blind since heuristic-v27: 345 of 2716, 12.70 %). Nothing else changes. v86-v91, written blind before
 this change, give the honest figures, beside the sets measured before.
+
+heuristic-v29, stated before it was trained and before v92-v97 were read by anything (no reviewer's figures
+on them were seen; their themes were chosen when the helpers were briefed, before any rule was written). The
+rules gained, written from the contradictions the development sets' reviews missed: a measure in prose is
+held only by its own range or by a clause before it naming another item, not by any range or "fits" in its
+sentence, nor by words after a comma; storage in words ("64 gig"); a size ends at a unit ("4 x 4MP" is no
+size); a feature the title claims that the listing rules out (EXCLUSIVE_FEATURES: a colour printer that is
+mono only, a round table with an oval top); a pure wax that is a blend. v52-v57 and v64-v97 were not read. The
+weights are refitted on the same v1-v51; the training is heuristic-v25's. The budget, by heuristic-v24's rule
+with heuristic-v27 on v86-v91 (38 of 300) added: 383 false positives over 3016 harmless listings measured
+blind at 9 %, 12.70 %, so FALSE_POSITIVE_SHARE stays 9 %. Nothing else changes. Adopted only if, pooled over
+v92-v97 (540 listings by six authors), it catches at least as many listings as heuristic-v28 with false
+positives at most 1.0 point higher and in range at most 1.0 point lower; otherwise heuristic-v28 stays.
 """
 
 import argparse

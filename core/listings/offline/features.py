@@ -1,0 +1,25 @@
+"""Family: feature contradictions (heuristic-v29). The title names a feature that rules another out (a
+colour printer, a round tablecloth, a battery doorbell, a region-free key, a weekend ticket, a USB-C case),
+and the description or an attribute names the other (mono, oval, hardwired, an EU key, a Sunday ticket,
+Lightning): the buyer is misled about what the item does, as with a material (material.py).
+"""
+
+from core.listings.offline.family_vocabulary import EXCLUSIVE_FEATURES
+from core.listings.offline.listing import Finding, Listing, quote
+from core.listings.offline.material import first_ruled_out
+from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
+
+FAMILY = "feature-contradiction"
+
+
+def feature_conflict(listing: Listing) -> list[Finding]:
+    found = first_ruled_out(listing, EXCLUSIVE_FEATURES, [listing.title])
+    if not found:
+        return []
+    claim, place, hit = found
+    return [Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
+                    issue=f'Feature contradiction: the title says "{quote(claim)}" while the {place} says '
+                          f'"{quote(hit)}"; a reviewer will check which item is sold before buyers are '
+                          "misled.",
+                    suggestion="Describe the item you are selling the same way in the title, the description "
+                               "and the attributes.")]
