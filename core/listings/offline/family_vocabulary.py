@@ -692,14 +692,14 @@ LENGTH_UNITS: dict[str, float] = {
     "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "ft": 304.8, "feet": 304.8, "foot": 304.8,
     "'": 304.8,
 }
-_LENGTH_UNIT = r"(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"
+LENGTH_UNIT = r"(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"  # one length unit, captured
 # A side label that may follow a number ("168cm wide x 183cm drop").
 _SIDE = r"(?:\s*(?:wide|width|w|long|length|l|high|height|h|deep|depth|d|drop|tall))?"
 # Two or three numbers joined by x/×/by, each with an optional unit; the last unit applies to all.
 # heuristic-v29: a size ends at a number or a unit, not inside a word ("4 x 4MP" is four cameras).
-DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE + r"\s*(?:x|×|\*|by)\s*"
-             r"(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?" + _SIDE
-             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + _LENGTH_UNIT + r"?)?(?![\d.a-z])")
+DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?" + _SIDE + r"\s*(?:x|×|\*|by)\s*"
+             r"(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?" + _SIDE
+             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?)?(?![\d.a-z])")
 # heuristic-v27: an attribute that is one number and its unit ("capacity: 85Ah"; a bare count takes the last
 # word of its name as the unit: "channels: 4") is compared with the title's and the description's numbers in
 # that unit. A general unit measures many parts of one item (a "305 mm" blade, a "150 mm" depth of cut) or

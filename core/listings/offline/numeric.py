@@ -23,6 +23,7 @@ from core.listings.offline.family_vocabulary import (
     GENERAL_UNITS,
     ITEM_YEAR_PHRASES,
     LENGTH_ATTRIBUTE_NAMES,
+    LENGTH_UNIT,
     LENGTH_UNITS,
     MEASURED_CONTEXT,
     METRIC_LENGTH,
@@ -400,7 +401,6 @@ def _name_beside(text: str, start: int, end: int, words: frozenset[str]) -> bool
 
 Dimension = tuple[tuple[float, ...], tuple[float, ...], str]  # (sides in mm, sides as written, label)
 _DIMENSION = re.compile(DIMENSION, re.I)
-_UNIT = "(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"
 
 
 def _dimension_conflict(listing: Listing) -> list[Place]:
@@ -524,8 +524,8 @@ def _side_places(listing: Listing) -> list[tuple[str, list[Place], float]]:
 
 def _side_values(text: str, words: str) -> Values:
     side = f"(?:{'|'.join(w for w in words.split('|') if len(w) > 1)})"
-    patterns = (rf"(?<![\d.x×])(\d+(?:\.\d+)?)\s*{_UNIT}\s*{side}\b",
-                rf"\b{side}\s*(?:of|:|is|=|-)?\s*(\d+(?:\.\d+)?)\s*{_UNIT}(?![\w\d])")
+    patterns = (rf"(?<![\d.x×])(\d+(?:\.\d+)?)\s*{LENGTH_UNIT}\s*{side}\b",
+                rf"\b{side}\s*(?:of|:|is|=|-)?\s*(\d+(?:\.\d+)?)\s*{LENGTH_UNIT}(?![\w\d])")
     found: Values = {}
     for pattern in patterns:
         for match in re.finditer(pattern, text, re.I):
