@@ -333,9 +333,12 @@ LUXURY_ACCESSORIES: tuple[str, ...] = (
 # heuristic-v13: a value may group thousands ("2,700 kg") or use a decimal comma ("1,25 L"); read whole.
 VALUE = r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+|,\d{1,2}(?!\d))?)"
 NUMERIC_UNITS: dict[str, str] = {
-    # heuristic-v29: storage in words too ("64 gig", "2 terabytes"), as sellers say it
-    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb|gigs?|gigabytes?|terabytes?)\b(?!\s*(?:of\s+)?"
-                        r"(?:unified\s+)?(?:ram|memory|ddr\w*|lpddr\w*|vram|gddr\w*))",
+    # heuristic-v29: storage in words too ("64 gig", "2 terabytes"); heuristic-v30: not "4 gigs" played, a
+    # "2.5 gig" network port or a "30 gig" data plan
+    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb|gig|gigabytes?|terabytes?)\b(?!\s*(?:of\s+)?"
+                        r"(?:unified\s+)?(?:ram|memory|ddr\w*|lpddr\w*|vram|gddr\w*))(?!\s*(?:ethernet|lan|"
+                        r"network|port|fib(?:re|er)|broadband|internet|wi-?fi|data|a month|per month|plan|"
+                        r"sim)\b)",
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
     "volume or capacity": r"(?<![\d.,])" + VALUE + r"\s*(l|litres?|liters?|ml|gal|gallons?)\b",
     # "w/" is "with" ("SD-2511 w/ nut dispenser"), and a number after a hyphen is a model code
@@ -504,26 +507,30 @@ EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     *((f"100 ?% {fibre}|pure {fibre}", (f"(?<![\\d.])[1-9]\\d? ?% {fibre}", f"{fibre}[\\s-](?:blend|mix)"))
       for fibre in _FIBRES),
     # heuristic-v29: a wax claimed pure and a blend or paraffin named
-    ("(?:100 ?%|pure) (?:soy|beeswax|coconut)(?: wax)?", ("paraffin", "(?:soy|wax|container)[\\s-]blend")),
+    ("(?:100 ?%|pure) (?:soy|beeswax|coconut)(?: wax)?",
+     ("(?:soy|wax)[\\s/-]paraffin", "paraffin (?:wax )?blend",
+      "(?:soy|wax|container)[\\s-](?:paraffin )?blend")),
 )
 # heuristic-v29: features of which an item has one, claimed in the title, and the words elsewhere that name
-# another (features.py). Each row is read as written: the claim, then what rules it out.
-_ONE_COLOUR = ("mono(?:chrome)? (?:only|laser|printer|copier|mfp|screen|display|lcd)",
-               "black (?:and|&) white only", "black only", "gr[ae]y (?:lcd|screen|display)")
-_ANOTHER_SHAPE = ("oval", "rectangular", "oblong", "square (?:shape|shaped|table|top)")
-_WIRED = ("hard[\\s-]?wir(?:ed|ing)", "needs? (?:to be )?wired", "mains (?:only|powered|operated)", "corded")
-_ONE_REGION = ("region[\\s-]locked",
-               "(?:eu|eur|europe|european|us|usa|uk|asia|na|latam|row) (?:key|region|only)")
+# another (features.py). Each row is read as written: the claim, then what rules it out. heuristic-v30: only
+# statements about the item rule a claim out ("mono only", "needs hardwiring"), not words that can name a
+# habit, an accessory or another item ("printed black and white only", "corded charger", "UK only" postage);
+# "X to Y" names an adapter, not the item's port; a shape claim was dropped (a round table extends to an
+# oval).
 EXCLUSIVE_FEATURES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("colou?r (?:laser|printer|printing|mfp|copier|screen|display|lcd)", _ONE_COLOUR),
-    ("(?<!all[\\s-])(?<!year )round(?![\\s-](?:neck|trip|the|toe|up|robin|of|shaped))", _ANOTHER_SHAPE),
-    ("battery[\\s-](?:powered|operated)|wire[\\s-]?free|no wiring|cordless", _WIRED),
-    ("usb[\\s-]?c", ("lightning (?:port|connector|case|cable|one|version)",
-                     "micro[\\s-]?usb (?:port|one|version)")),
-    ("lightning", ("usb[\\s-]?c (?:port|connector|case|one|version)",)),
-    ("region[\\s-]free|all regions", _ONE_REGION),
+    ("colou?r (?:laser|printer|printing|mfp|copier|screen|display|lcd)",
+     ("mono(?:chrome)? (?:[a-z0-9]+ )?(?:only|laser|printer|copier|mfp|screen|display|lcd)",
+      "gr[ae]y (?:lcd|screen|display)")),
+    ("battery[\\s-](?:powered|operated)|wire[\\s-]?free|no wiring|cordless",
+     ("(?:needs?|requires?|must be)(?: to be)? hard[\\s-]?wir(?:ed|ing)", "hard[\\s-]?wired only",
+      "mains only", "corded only")),
+    ("(?<!to )usb[\\s-]?c(?![\\s-]to\\b)", ("lightning (?:port|connector|case|one|version)",
+                                            "micro[\\s-]?usb (?:port|one|version)")),
+    ("(?<!to )lightning (?:port|connector|version)", ("usb[\\s-]?c (?:port|connector|case|one|version)",)),
+    ("region[\\s-]free|all regions",
+     ("region[\\s-]locked", "(?:eu|eur|europe|european|us|usa|uk|asia|na|latam|row) (?:key|region)")),
     ("weekend (?:ticket|pass|wristband|camping)",
-     ("(?:friday|saturday|sunday|single|one)[\\s-]day (?:ticket|pass)", "day ticket")),
+     ("(?:friday|saturday|sunday|single|one)[\\s-]day (?:ticket|pass)",)),
 )
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
@@ -699,7 +706,7 @@ _SIDE = r"(?:\s*(?:wide|width|w|long|length|l|high|height|h|deep|depth|d|drop|ta
 # heuristic-v29: a size ends at a number or a unit, not inside a word ("4 x 4MP" is four cameras).
 DIMENSION = (r"(?<![\d.,])(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?" + _SIDE + r"\s*(?:x|×|\*|by)\s*"
              r"(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?" + _SIDE
-             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?)?(?![\d.a-z])")
+             + r"(?:\s*(?:x|×|\*|by)\s*(\d+(?:\.\d+)?)\s*" + LENGTH_UNIT + r"?)?(?!\.?\d|[a-z])")
 # heuristic-v27: an attribute that is one number and its unit ("capacity: 85Ah"; a bare count takes the last
 # word of its name as the unit: "channels: 4") is compared with the title's and the description's numbers in
 # that unit. A general unit measures many parts of one item (a "305 mm" blade, a "150 mm" depth of cut) or
@@ -734,10 +741,14 @@ OTHER_MEASURE_EITHER_SIDE = (
     r"or|max(?:imum)?|min(?:imum)?|approx\w*|about|around|upgrad\w*)\b")
 OTHER_ITEM_BEFORE = (r"\b(?:fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|room|space|"
                      r"(?:from|between)\s+\d)\b")
-RANGE_BEFORE = r"(?:\d\s*(?:-|–|to|and)|~)\s*$"
+# heuristic-v30: either end may carry its unit ("150cm - 210cm", "70 TO 120 CM"); a place named right after
+# the measure is another thing's size ("our 300 cm wide living room", "a 135 cm wide mattress fits").
+RANGE_BEFORE = r"(?:\d\s*(?:[a-z\"']{1,6}\s*)?(?:-|–|to)|\d\s*and|~)\s*$"
 RANGE_AFTER = r"\s*(?:-|–|to)\s*\d"
+OTHER_ITEM_AFTER = (r"^\s*(?:[a-z]+\s+){0,2}?(?:room|gap|alcove|space|mattress|opening|recess|doorway|hole|"
+                    r"aperture)s?\b")
 # An attribute named for any of these ("box size", "fits", "max load") states another thing's measure.
-OTHER_MEASURE_CONTEXT = rf"{OTHER_MEASURE_EITHER_SIDE}|{OTHER_ITEM_BEFORE}|[-–~]\s*\d|\d\s*(?:to|and)\s+\d"
+OTHER_MEASURE_CONTEXT = rf"{OTHER_MEASURE_EITHER_SIDE}|{OTHER_ITEM_BEFORE}"
 # heuristic-v7: a size the seller says they measured ("measured it, 180 x 120 cm", "footprint is ..."):
 # compared with the size stated in the title or attributes even when no side matches.
 MEASURED_CONTEXT = (r"\b(?:measured|measures|measuring|footprint|actual (?:size|dimensions)|"

@@ -6,13 +6,15 @@ Lightning): the buyer is misled about what the item does, as with a material (ma
 
 from core.listings.offline.family_vocabulary import EXCLUSIVE_FEATURES
 from core.listings.offline.listing import Finding, Listing, quote
-from core.listings.offline.material import first_ruled_out
+from core.listings.offline.matching import first_ruled_out
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
 
 FAMILY = "feature-contradiction"
 
 
 def feature_conflict(listing: Listing) -> list[Finding]:
+    """Claims are read in the title only: the headline is the promise a buyer relies on, and a feature
+    named in passing in the description (an old corded drill, a charger) is not a claim about the item."""
     found = first_ruled_out(listing, EXCLUSIVE_FEATURES, [listing.title])
     if not found:
         return []

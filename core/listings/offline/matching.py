@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from core.listings.offline.family_vocabulary import NEGATION_WORDS
+from core.listings.offline.listing import Listing
 
 NEGATION_WINDOW_WORDS = 3
 CONTEXT_WORDS = 3
@@ -118,3 +119,28 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
 
 def _inside(spans: list[tuple[int, int]], match: re.Match[str]) -> bool:
     return any(start < match.start() and match.end() <= end for start, end in spans)
+
+
+def first_ruled_out(listing: Listing, table: tuple[tuple[str, tuple[str, ...]], ...],
+                    claims: list[str]) -> tuple[str, str, str] | None:
+    """The first claim of the table made in `claims` that another place rules out: (claim, place, hit).
+    Material (material.py) and feature (features.py) contradictions share it: a claim, and words elsewhere
+    that exclude it."""
+    for claimed, excluded in table:
+        claim = any_unnegated((claimed,), claims)
+        found = _ruled_out(listing, claimed, excluded) if claim else None
+        if found:
+            return claim, *found
+    return None
+
+
+def _ruled_out(listing: Listing, claimed: str, excluded: tuple[str, ...]) -> tuple[str, str] | None:
+    """The first other place that rules the claim out without also stating it ("veneered sides" beside
+    "solid oak top" states both: no contradiction)."""
+    places = [("description", listing.description),
+              *((f"{name} attribute", value) for name, value in listing.attributes)]
+    for place, text in places:
+        hit = any_unnegated(excluded, [text])
+        if hit and not any_unnegated((claimed,), [text]):
+            return place, hit
+    return None

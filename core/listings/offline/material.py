@@ -6,7 +6,7 @@ length): the buyer is misled about what they pay for.
 
 from core.listings.offline.family_vocabulary import EXCLUSIVE_MATERIALS
 from core.listings.offline.listing import Finding, Listing, quote
-from core.listings.offline.matching import any_unnegated
+from core.listings.offline.matching import first_ruled_out
 from core.listings.offline.scoring import CONTRADICTION_PENALTY, MISLEADING_SCORE_CAP
 
 FAMILY = "material-contradiction"
@@ -17,18 +17,6 @@ def material_conflict(listing: Listing) -> list[Finding]:
     return [_finding(*found)] if found else []
 
 
-def first_ruled_out(listing: Listing, table: tuple[tuple[str, tuple[str, ...]], ...],
-                    claims: list[str]) -> tuple[str, str, str] | None:
-    """The first claim of the table made in `claims` that another place rules out: (claim, place, hit).
-    Shared with the feature family (features.py), which reads its claims in the title only."""
-    for claimed, excluded in table:
-        claim = any_unnegated((claimed,), claims)
-        found = _ruled_out(listing, claimed, excluded) if claim else None
-        if found:
-            return claim, *found
-    return None
-
-
 def _finding(claim: str, place: str, hit: str) -> Finding:
     return Finding(CONTRADICTION_PENALTY, family=FAMILY, human_review=True, cap=MISLEADING_SCORE_CAP,
                    issue=f'Material contradiction: the title or material attribute says "{quote(claim)}" '
@@ -36,15 +24,3 @@ def _finding(claim: str, place: str, hit: str) -> Finding:
                          "before buyers are misled.",
                    suggestion="State the material and cut the same way everywhere: say which parts are solid "
                               "and which are veneer, board or plated, and copy the care label.")
-
-
-def _ruled_out(listing: Listing, claimed: str, excluded: tuple[str, ...]) -> tuple[str, str] | None:
-    """The first other place that rules the claim out without also stating it ("veneered sides" beside
-    "solid oak top" states both: no contradiction)."""
-    places = [("description", listing.description),
-              *((f"{name} attribute", value) for name, value in listing.attributes)]
-    for place, text in places:
-        hit = any_unnegated(excluded, [text])
-        if hit and not any_unnegated((claimed,), [text]):
-            return place, hit
-    return None

@@ -38,6 +38,7 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_NOTES,
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
+    OTHER_ITEM_AFTER,
     OTHER_ITEM_BEFORE,
     OTHER_MEASURE_CONTEXT,
     OTHER_MEASURE_EITHER_SIDE,
@@ -498,14 +499,17 @@ def _dimensions(text: str) -> list[Dimension]:
 
 
 def _other_context(text: str, start: int, end: int) -> bool:
-    """Words close to a measure, in its own sentence, that make it about something else."""
-    left = max(text.rfind(mark, 0, start) for mark in ".;!?\n") + 1
+    """Words close to a measure, in its own sentence, that make it about something else. Packaging, a former
+    state or an approximation hold it from either side; another item it fits is named before it ("fits a
+    60cm gap"), while "4 foot wide so it fits" is the item's own width; a range holds only the measure that
+    is one of its ends; and a comma ends what the words after it can say about the measure."""
+    sentence = text[max(0, start - 40):start]
+    before = sentence[max((m.end() for m in re.finditer(r"[.;!?\n](?!\d)", sentence)), default=0):]
     stop = re.search(r"[.;!?\n](?!\d)", text[end:])
-    before = text[max(left, start - 40):start]
-    after = re.split(r"[,(]", text[end:min(end + 25, end + stop.start() if stop else len(text))])[0]
+    after = text[end:min(end + 25, end + stop.start() if stop else len(text))].split(",")[0]
     return bool(re.search(OTHER_MEASURE_EITHER_SIDE, f"{before} {after}", re.I)
-                or re.search(OTHER_ITEM_BEFORE, before, re.I) or re.search(RANGE_BEFORE, before)
-                or re.match(RANGE_AFTER, after))
+                or re.search(OTHER_ITEM_BEFORE, before, re.I) or re.search(RANGE_BEFORE, before, re.I)
+                or re.match(RANGE_AFTER, after, re.I) or re.match(OTHER_ITEM_AFTER, after, re.I))
 
 
 def _side_places(listing: Listing) -> list[tuple[str, list[Place], float]]:
