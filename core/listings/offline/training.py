@@ -231,7 +231,9 @@ one). The weights are refitted on the same v1-v51; the training is heuristic-v25
 (heuristic-v24's rule: 454 false positives over 3616 harmless listings measured blind at 9 %, 12.56 %).
 Adopted only if, pooled over v92-v103 (1080 listings by twelve authors), it catches at least as many listings
 as heuristic-v29 (426 of 480) with false positives at most 1.0 point higher and in range at most 1.0 point
-lower; otherwise heuristic-v29 stays.
+lower; otherwise heuristic-v29 stays. Outcome: adopted. Retrained, no weight and not the threshold changed.
+Pooled over v92-v103 it gave the same figures as heuristic-v29: 426 of 480 caught (88.8 %), 71 of 600 false
+positives (11.8 %), 82.4 % in range.
 """
 
 import argparse
