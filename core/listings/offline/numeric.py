@@ -20,7 +20,6 @@ from core.listings.offline.family_vocabulary import (
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
     EU_FROM,
-    FORMER_STATE,
     GENERAL_UNITS,
     ITEM_YEAR_PHRASES,
     LENGTH_ATTRIBUTE_NAMES,
@@ -503,15 +502,12 @@ def _other_context(text: str, start: int, end: int) -> bool:
     """Words close to a measure, in its own sentence, that make it about something else. Packaging, a former
     state or an approximation hold it from either side; another item it fits is named before it ("fits a
     60cm gap"), while "4 foot wide so it fits" is the item's own width; a range holds only the measure that
-    is one of its ends; and a comma ends what the words after it can say about the measure, except a former
-    state or the packed size ("3m long, cut down to fit")."""
+    is one of its ends; and a comma ends what the words after it can say about the measure."""
     sentence = text[max(0, start - 40):start]
     before = sentence[max((m.end() for m in re.finditer(r"[.;!?\n](?!\d)", sentence)), default=0):]
     stop = re.search(r"[.;!?\n](?!\d)", text[end:])
-    window = text[end:min(end + 25, end + stop.start() if stop else len(text))]
-    after = window.split(",")[0]
+    after = text[end:min(end + 25, end + stop.start() if stop else len(text))].split(",")[0]
     return bool(re.search(OTHER_MEASURE_EITHER_SIDE, f"{before} {after}", re.I)
-                or re.search(FORMER_STATE, f"{before} {window}", re.I)
                 or re.search(OTHER_ITEM_BEFORE, before, re.I) or re.search(RANGE_BEFORE, before, re.I)
                 or re.match(RANGE_AFTER, after, re.I) or re.match(OTHER_ITEM_AFTER, after, re.I))
 
