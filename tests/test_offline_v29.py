@@ -1,9 +1,9 @@
-"""heuristic-v29 and v30: a measure is read unless its own range or a clause about another item holds it
-(not any range or "fits" anywhere in its sentence), storage in words ("64 gig"), a size ends at a unit
-("4 x 4MP" is no size), and a feature the title claims that the rest of the listing rules out (a colour
-printer that prints mono only, a battery doorbell that must be hardwired). Every listing was written for these
-tests (none is taken from a dataset); each shape has counterparts that must not be read as a contradiction,
-v30's from a review of v29 that found them flagged."""
+"""heuristic-v29 to v32 (v31's rules ship in v32): a measure is read unless its own range or a clause
+about another item holds it (not any range or "fits" anywhere in its sentence), storage in words ("64 gig"),
+a size ends at a unit ("4 x 4MP" is no size), and a feature the title claims that the rest of the listing
+rules out (a colour printer that prints mono only, a battery doorbell that must be hardwired). Every listing
+was written for these tests (none is taken from a dataset); each shape has counterparts that must not be read
+as a contradiction, v30's from a review of v29 that found them flagged."""
 
 import pytest
 
@@ -57,7 +57,7 @@ def test_a_range_another_items_clause_or_the_same_value_is_not_a_contradiction(t
     [
         ("A4 colour laser printer", "Office clearout. Mono only, prints 20 pages a minute.", {}, FEATURE),
         ("Battery powered security camera", "Needs hardwiring to a 12V supply.", {}, FEATURE),
-        ("Phone case, USB-C power bank", "Magnetic case with a lightning connector.", {}, FEATURE),
+        ("Cordless hedge trimmer", "Mains only, 10m cable, sharp blades.", {}, FEATURE),
         ("Region free racing game key", "EU key, activates on Steam.", {}, FEATURE),
         ("Festival weekend ticket", "Sunday day ticket, e-ticket name change possible.", {}, FEATURE),
         ("100% soy wax candle", "Hand poured, soy and paraffin container blend, cotton wick.", {}, MATERIAL),
@@ -133,3 +133,67 @@ def test_a_size_at_the_end_of_a_sentence_is_still_read():
 def test_a_title_claim_beside_another_items_words_is_not_a_contradiction(title, description):
     found = families(title, description, "Home", "40")
     assert FEATURE not in found and MATERIAL not in found
+
+
+@pytest.mark.parametrize(
+    ("title", "description", "attributes"),
+    [
+        # heuristic-v31: a list of specs is not a range; v29 and v30 read "5kg - 120cm" as one
+        ("Arc floor lamp 150cm tall", "Specs: 5kg - 120cm tall - E27 bulb.", {"height": "150 cm"}),
+        ("Pine wardrobe", "Solid, 2 doors - 120cm wide, hanging rail.", {"width": "90 cm"}),
+        # storage as sellers write it: "gig" before a storage word, "cms" and "mtrs" on sizes
+        ("microSD card 128GB", "Sandisk, the 64 gig version, used in a dashcam.", {}),
+        # a SIM-free phone's storage is still its storage
+        ("iPhone 13 128GB", "64GB SIM free, unlocked, battery 88%.", {}),
+        ("Rug 160x230cm", "Wool rug, measures 160x200cms.", {}),
+        ("Gazebo 3x3m", "Pop up gazebo, 3x4.5mtrs, sides included.", {}),
+    ],
+)
+def test_a_list_of_specs_and_units_as_sellers_write_them_are_compared(title, description, attributes):
+    assert NUMERIC in families(title, description, "Home", "40", **attributes)
+
+
+@pytest.mark.parametrize(
+    ("title", "description", "attributes"),
+    [
+        # heuristic-v31: a range to a second end, in words
+        ("Electric standing desk", "Height: 70cm up to 120cm, memory presets.", {"height": "120 cm"}),
+        ("Telescopic ladder", "Length 1.2m closed - extends up to 3.8m.", {"length": "3.8 m"}),
+        # a former state or the packed size after a comma
+        ("Oak worktop offcut", "Oak worktop 3m long, cut down to fit my kitchen.", {"length": "2.4 m"}),
+        ("Coffee table 120 x 60 x 45cm", "Never assembled. 125 x 62 x 12cm, when boxed.", {}),
+        # a gig played, a gig bag, a network card, a graphics card's maker, a SIM's data
+        ("Zoom H6 recorder with 32GB SD card", "Used at 1 gig only, mint.", {}),
+        ("Yamaha keyboard with 8GB USB stick", "Comes with 1 gig bag and the stand.", {}),
+        ("Synology DS920+ 4x4TB", "Added a 10 gig NIC last year.", {}),
+        ("Gaming PC 1TB SSD", "RTX 3060 Gigabyte Eagle OC, 16GB RAM.", {}),
+        ("iPhone 13 128GB", "Comes with a SIM that has 5 gig of data left.", {}),
+    ],
+)
+def test_ranges_in_words_former_states_and_other_gigs_are_not_contradictions(title, description, attributes):
+    assert NUMERIC not in families(title, description, "Home", "40", **attributes)
+
+
+@pytest.mark.parametrize(
+    ("title", "description"),
+    [
+        # heuristic-v31: another item or a comparison in the clause before the ruling-out words
+        ("Colour laser printer", "Replaces my old mono laser, prints fine."),
+        ("Cordless hoover", "Far better than one that needs hardwiring."),
+        ("Region free Blu-ray player", "Unlike the 3DS which was region locked, plays anything."),
+        ("100% soy wax candle", "Cleaner than any soy-paraffin blend."),
+        # a part of the item, a cost, a setting
+        ("Colour laser printer", "The mono toner only has 20% left."),
+        ("Colour laser printer", "Mono printing only costs 1p a page."),
+        ("Cordless phone twin set", "Base station is mains only, handsets charge on it."),
+        ("Cordless drill 18V", "The charger is corded only, UK plug."),
+        ("Region free DVD player", "Set to UK region out of the box, code in the manual."),
+        ("100% soy wax candle", "My own soy blend of lavender and cedar oils."),
+        # cables and adapters name both ports
+        ("USB C - Lightning cable 2m", "Lightning connector end, braided."),
+    ],
+)
+def test_another_item_a_part_or_a_setting_does_not_rule_a_title_claim_out(title, description):
+    found = families(title, description, "Home", "40")
+    assert FEATURE not in found and MATERIAL not in found
+

@@ -333,12 +333,12 @@ LUXURY_ACCESSORIES: tuple[str, ...] = (
 # heuristic-v13: a value may group thousands ("2,700 kg") or use a decimal comma ("1,25 L"); read whole.
 VALUE = r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+|,\d{1,2}(?!\d))?)"
 NUMERIC_UNITS: dict[str, str] = {
-    # heuristic-v29: storage in words too ("64 gig", "2 terabytes"); heuristic-v30: not "4 gigs" played, a
-    # "2.5 gig" network port or a "30 gig" data plan
-    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb|gig|gigabytes?|terabytes?)\b(?!\s*(?:of\s+)?"
-                        r"(?:unified\s+)?(?:ram|memory|ddr\w*|lpddr\w*|vram|gddr\w*))(?!\s*(?:ethernet|lan|"
-                        r"network|port|fib(?:re|er)|broadband|internet|wi-?fi|data|a month|per month|plan|"
-                        r"sim)\b)",
+    # heuristic-v29: storage in words too ("64 gig", "2 terabytes"); heuristic-v31: "gig" only where it ends
+    # a clause or names a storage part ("64 gig, no errors", "the 10 gig version"), not a gig played, a gig
+    # bag, a network port or a data plan; "Gigabyte" (singular) after a number is a graphics card's maker
+    "storage capacity": r"(?<![\d.,])" + VALUE + r"\s*(gb|tb|gigabytes|terabytes?|gig(?=\s*(?:[.,;:!?)]|$|"
+                        r"(?:storage|ssd|hdd|drive|card|sd|micro ?sd|usb|sticks?|version|model)\b)))\b"
+                        r"(?!\s*(?:of\s+)?(?:unified\s+)?(?:ram|memory|ddr\w*|lpddr\w*|vram|gddr\w*))",
     "battery capacity": r"(\d{3,6})\s*(mah)\b",
     "volume or capacity": r"(?<![\d.,])" + VALUE + r"\s*(l|litres?|liters?|ml|gal|gallons?)\b",
     # "w/" is "with" ("SD-2511 w/ nut dispenser"), and a number after a hyphen is a model code
@@ -421,6 +421,10 @@ _NOT_BOUGHT_AS = r"(?<!bought a )(?<!bought an )(?<!bought as a )(?<!came as a )
 _NOT_BATTERIES = r"(?!(?:aa|aaa|c|d|9v|pp3|button cells?|batter(?:y|ies)|cr\d+|lr\d+)\b)"
 # "3 x elbows"; "65 x H 78 cm" is a size, not 65 of something; "takes 3 x AA" counts batteries, not items.
 COUNT_TIMES = r"\b(\d{1,3})\s?x\s+(?=[a-z])(?![a-z]\s*\d)" + _NOT_BATTERIES
+# heuristic-v32: a count of things each of a stated weight or volume ("10 x 100g balls", "2 x 6 tonne axle
+# stands", "24 x 330ml cans"); lengths are left out, since "120 x 60 cm table" is a size.
+COUNT_OF_MEASURED = (r"\b(\d{1,3})\s?x\s+\d+(?:\.\d+)?\s?(?:g|kg|ml|cl|l|litres?|liters?|oz|lbs?|tonnes?|"
+                     r"tons?|t)\s+(?=[a-z])")
 # Counts: "set of 6", "4-pack", "2x tickets", "x10"; number words are read as digits first.
 QUANTITY_PATTERNS: tuple[str, ...] = (
     _NOT_BOUGHT_AS + r"\b(?:set|pack|multi-?pack|packet|lot|box|bundle|case|bag|tub|carton|tray|pair|block|"
@@ -428,7 +432,7 @@ QUANTITY_PATTERNS: tuple[str, ...] = (
     r"(\d{1,3})\b" + MEASURE_UNIT_AFTER,
     # heuristic-v17: "a 9 piece puzzle" is one puzzle of 9 pieces
     _NOT_BOUGHT_AS + r"\b(\d{1,3})[\s-]?(?:pcs|pieces|piece(?![\s-]+[a-z])|pack|count|ct)\b",
-    COUNT_TIMES, PART_COUNT,
+    COUNT_TIMES, PART_COUNT, COUNT_OF_MEASURED,
 )
 NUMBER_WORDS: dict[str, str] = {
     "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
@@ -470,6 +474,9 @@ _BED_NOUN = ("(?:beds?|mattress(?:es)?|duvets?|quilts?|comforters?|toppers?|fram
 BED_SIZE_PATTERNS: tuple[str, ...] = tuple(
     rf"\b({name})(?:[\s-]?size(?:d)?)?(?![\s-]+(?:sided|layer\w*|stitch\w*|packs?|thick\w*|pocket|"
     rf"spring\w*|glazed|bunk|set of|pillow\w*))\s+(?:[\w-]+\s+){{0,3}}?{_BED_NOUN}\b" for name in BED_SIZES)
+# heuristic-v32: an attribute named for what is counted, in the plural ("packs": "18", "cards": "50"), is a
+# quantity too; batteries are a part of many items, not what is sold.
+COUNTED_ATTRIBUTE_NAME = rf"(?!batteries$){_COUNTED}(?<=s)"
 QUANTITY_ATTRIBUTE_NAMES: tuple[str, ...] = ("quantity", "qty", "pieces", "count", "number of pieces",
                                              "pack size", "set size", "number of tickets", "tickets",
                                              "sheets", "rolls", "units",  # heuristic-v18: sold by the sheet
@@ -508,30 +515,35 @@ EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
       for fibre in _FIBRES),
     # heuristic-v29: a wax claimed pure and a blend or paraffin named
     ("(?:100 ?%|pure) (?:soy|beeswax|coconut)(?: wax)?",
-     ("(?:soy|wax)[\\s/-]paraffin", "paraffin (?:wax )?blend",
-      "(?:soy|wax|container)[\\s-](?:paraffin )?blend")),
+     ("(?:soy|wax)[\\s/-]paraffin", "paraffin (?:wax )?blend(?!\\s+of)",
+      "(?:soy|wax|container)[\\s-](?:paraffin )?blend(?!\\s+of)")),
 )
 # heuristic-v29: features of which an item has one, claimed in the title, and the words elsewhere that name
 # another (features.py). Each row is read as written: the claim, then what rules it out. heuristic-v30: only
 # statements about the item rule a claim out ("mono only", "needs hardwiring"), not words that can name a
 # habit, an accessory or another item ("printed black and white only", "corded charger", "UK only" postage);
 # "X to Y" names an adapter, not the item's port; a shape claim was dropped (a round table extends to an
-# oval).
+# oval). heuristic-v31: the connector rows were dropped (cables, adapters and chargers name both ports).
+# heuristic-v32: "mains only" and "corded only" stay; a part named before them is read by OTHER_ITEM_CLAUSE.
 EXCLUSIVE_FEATURES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("colou?r (?:laser|printer|printing|mfp|copier|screen|display|lcd)",
-     ("mono(?:chrome)? (?:[a-z0-9]+ )?(?:only|laser|printer|copier|mfp|screen|display|lcd)",
-      "gr[ae]y (?:lcd|screen|display)")),
+     ("mono(?:chrome)? (?!toner|printing|prints?|cartridges?)(?:[a-z0-9]+ )?(?:only|laser|printer|copier|mfp|"
+      "screen|display|lcd)", "gr[ae]y (?:lcd|screen|display)")),
     ("battery[\\s-](?:powered|operated)|wire[\\s-]?free|no wiring|cordless",
      ("(?:needs?|requires?|must be)(?: to be)? hard[\\s-]?wir(?:ed|ing)", "hard[\\s-]?wired only",
       "mains only", "corded only")),
-    ("(?<!to )usb[\\s-]?c(?![\\s-]to\\b)", ("lightning (?:port|connector|case|one|version)",
-                                            "micro[\\s-]?usb (?:port|one|version)")),
-    ("(?<!to )lightning (?:port|connector|version)", ("usb[\\s-]?c (?:port|connector|case|one|version)",)),
     ("region[\\s-]free|all regions",
-     ("region[\\s-]locked", "(?:eu|eur|europe|european|us|usa|uk|asia|na|latam|row) (?:key|region)")),
-    ("weekend (?:ticket|pass|wristband|camping)",
+     ("region[\\s-]locked", "(?:eu|eur|europe|european|us|usa|uk|asia|na|latam|row) (?:key|region only)")),
+    ("weekend (?:[a-z]+ )?(?:ticket|pass|wristband|camping)",  # heuristic-v32: "weekend arena ticket"
      ("(?:friday|saturday|sunday|single|one)[\\s-]day (?:ticket|pass)",)),
 )
+# heuristic-v31: words before a ruling-out word, in its clause, that put it on another item or in a
+# comparison ("replaces my old mono laser", "cleaner than a soy-paraffin blend", "unlike the 3DS which was
+# region locked"): not a statement about the item sold. heuristic-v32: or on a part that is powered apart
+# from the item ("base station is mains only", "the charger is corded only").
+OTHER_ITEM_CLAUSE = (r"\b(?:old|older|previous|than|unlike|replaces?|replaced|replacing|upgraded from|"
+                     r"also sell|swap|swaps|instead of|compared to|works with|other|base|station|dock|"
+                     r"docking|charger|charging|cradle|hub|bridge|adapter|psu|power supply)\b")
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
 SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"
@@ -695,11 +707,13 @@ NEGATION_WORDS: tuple[str, ...] = (
 # Length units to millimetres: a dimension ("3m x 6m", "168 x 229cm", "6'x4'", "66x90\"") is compared
 # after conversion, whatever unit each place uses.
 LENGTH_UNITS: dict[str, float] = {
-    "mm": 1, "cm": 10, "m": 1000, "metres": 1000, "meters": 1000, "metre": 1000, "meter": 1000,
-    "in": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4, "ft": 304.8, "feet": 304.8, "foot": 304.8,
+    "mm": 1, "cm": 10, "cms": 10, "m": 1000, "mtr": 1000, "mtrs": 1000, "metres": 1000, "meters": 1000,
+    "metre": 1000, "meter": 1000, "in": 25.4, "ins": 25.4, "inch": 25.4, "inches": 25.4, '"': 25.4,
+    "ft": 304.8, "feet": 304.8, "foot": 304.8,
     "'": 304.8,
 }
-LENGTH_UNIT = r"(mm|cm|m|metres?|meters?|inch(?:es)?|in|ft|feet|foot|\"|')"  # one length unit, captured
+# One length unit, captured (heuristic-v31: "cms", "mtrs" and "ins" as sellers write them).
+LENGTH_UNIT = r"(mm|cms?|mtrs?|m|metres?|meters?|inch(?:es)?|ins?|ft|feet|foot|\"|')"
 # A side label that may follow a number ("168cm wide x 183cm drop").
 _SIDE = r"(?:\s*(?:wide|width|w|long|length|l|high|height|h|deep|depth|d|drop|tall))?"
 # Two or three numbers joined by x/×/by, each with an optional unit; the last unit applies to all.
@@ -736,19 +750,24 @@ NAMED_SIDES: dict[str, str] = {
 # gap"), not after it ("4 foot wide so fits in a small room"), and a range is one the measure is part of
 # ("150-190 cm", "1.5 to 2 m", "~2 m"), not any range in its sentence ("1.5m long, seats 2-3").
 OTHER_MEASURE_EITHER_SIDE = (
-    r"\b(?:box|boxed|package|packaging|packed|parcel|carton|postage|shipping|was|were|previously|"
-    r"originally|used to be|now|converted|cut down|shortened|altered|extended|available|options?|also|"
-    r"or|max(?:imum)?|min(?:imum)?|approx\w*|about|around|upgrad\w*)\b")
+    r"\b(?:box|package|packaging|parcel|carton|postage|shipping|now|available|options?|also|or|max(?:imum)?|"
+    r"min(?:imum)?|approx\w*|about|around|upgrad\w*)\b")
+# heuristic-v31: a former state or the packed size is named after a comma too ("3m long, cut down to fit",
+# "125 x 62 x 12cm, when boxed"): these words are read over the whole window after the measure.
+FORMER_STATE = (r"\b(?:boxed|packed|was|were|previously|originally|used to be|converted|cut down|shortened|"
+                r"altered|extended)\b")
 OTHER_ITEM_BEFORE = (r"\b(?:fits?|fitting|suits?|suitable|compatible|for (?:a|an|the|up to)|up to|room|space|"
                      r"(?:from|between)\s+\d)\b")
 # heuristic-v30: either end may carry its unit ("150cm - 210cm", "70 TO 120 CM"); a place named right after
 # the measure is another thing's size ("our 300 cm wide living room", "a 135 cm wide mattress fits").
-RANGE_BEFORE = r"(?:\d\s*(?:[a-z\"']{1,6}\s*)?(?:-|–|to)|\d\s*and|~)\s*$"
-RANGE_AFTER = r"\s*(?:-|–|to)\s*\d"
+# heuristic-v31: the unit on the first end is a length unit ("5kg - 120cm tall" is a list, not a range), and
+# "70cm up to 120cm" or "1.2m closed - extends up to 3.8m" is a range too.
+RANGE_BEFORE = rf"(?:\d\s*(?:{LENGTH_UNIT}\s*)?(?:-|–|to)|\d\s*and|~)\s*$"
+RANGE_AFTER = r"\s*(?:-|–|to|(?:[a-z–-]+\s+){0,3}?(?:up\s+)?to)\s*\d"
 OTHER_ITEM_AFTER = (r"^\s*(?:[a-z]+\s+){0,2}?(?:room|gap|alcove|space|mattress|opening|recess|doorway|hole|"
                     r"aperture)s?\b")
 # An attribute named for any of these ("box size", "fits", "max load") states another thing's measure.
-OTHER_MEASURE_CONTEXT = rf"{OTHER_MEASURE_EITHER_SIDE}|{OTHER_ITEM_BEFORE}"
+OTHER_MEASURE_CONTEXT = rf"{OTHER_MEASURE_EITHER_SIDE}|{FORMER_STATE}|{OTHER_ITEM_BEFORE}"
 # heuristic-v7: a size the seller says they measured ("measured it, 180 x 120 cm", "footprint is ..."):
 # compared with the size stated in the title or attributes even when no side matches.
 MEASURED_CONTEXT = (r"\b(?:measured|measures|measuring|footprint|actual (?:size|dimensions)|"

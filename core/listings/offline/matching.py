@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from core.listings.offline.family_vocabulary import NEGATION_WORDS
+from core.listings.offline.family_vocabulary import NEGATION_WORDS, OTHER_ITEM_CLAUSE
 from core.listings.offline.listing import Listing
 
 NEGATION_WINDOW_WORDS = 3
@@ -141,6 +141,13 @@ def _ruled_out(listing: Listing, claimed: str, excluded: tuple[str, ...]) -> tup
               *((f"{name} attribute", value) for name, value in listing.attributes)]
     for place, text in places:
         hit = any_unnegated(excluded, [text])
-        if hit and not any_unnegated((claimed,), [text]):
+        if hit and not any_unnegated((claimed,), [text]) and not _about_another_item(text, hit):
             return place, hit
     return None
+
+
+def _about_another_item(text: str, hit: str) -> bool:
+    """heuristic-v31: the hit's clause, before it, puts it on another item or in a comparison."""
+    start = text.lower().find(hit.lower())
+    clause = re.split(r"[.;!?\n,]", text[max(0, start - LOOKBACK_CHARS):max(start, 0)])[-1]
+    return bool(re.search(OTHER_ITEM_CLAUSE, clause, re.I))

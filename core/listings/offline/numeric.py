@@ -16,10 +16,13 @@ from core.listings.offline.family_vocabulary import (
     BED_SIZE_SCOPE,
     BED_SIZES,
     CHILDRENS_SCOPE,
+    COUNT_OF_MEASURED,
     COUNT_TIMES,
+    COUNTED_ATTRIBUTE_NAME,
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
     EU_FROM,
+    FORMER_STATE,
     GENERAL_UNITS,
     ITEM_YEAR_PHRASES,
     LENGTH_ATTRIBUTE_NAMES,
@@ -147,7 +150,8 @@ def _value(number: str) -> float:
 
 def _quantities(listing: Listing) -> list[Place]:
     """Counts in the title and description ("set of 6", "2x", "x10") and a quantity attribute."""
-    named = [v for n, v in listing.attributes if n in QUANTITY_ATTRIBUTE_NAMES and is_real(v)]
+    named = [v for n, v in listing.attributes
+             if (n in QUANTITY_ATTRIBUTE_NAMES or re.fullmatch(COUNTED_ATTRIBUTE_NAME, n)) and is_real(v)]
     stated = {m.group(1): float(m.group(1)) for v in named if (m := re.match(r"\s*(\d{1,4})\b", v))}
     return [("title", _counts(listing.title, QUANTITY_PATTERNS + TITLE_COUNT_PATTERNS)),
             ("description", _described_counts(listing.description)),
@@ -156,9 +160,9 @@ def _quantities(listing: Listing) -> list[Place]:
 
 def _described_counts(text: str) -> Values:
     """A description's counts; a list of parts counted one by one ("A4 x2, 5x7 x3", or "20 x elbows,
-    16 x tees": heuristic-v18) is their sum."""
+    16 x tees": heuristic-v18; "2 x 2kg CO2 and 2 x 6 litre foam": heuristic-v32) is their sum."""
     counts = _counts(text, QUANTITY_PATTERNS + DESCRIPTION_TOTAL_PATTERNS)
-    for pattern in (PART_COUNT, COUNT_TIMES):
+    for pattern in (PART_COUNT, COUNT_TIMES, COUNT_OF_MEASURED):
         parts = [float(match.group(1)) for match in re.finditer(pattern, text, re.I)]
         if len(parts) > 1:
             counts[f"{sum(parts):g} in all"] = sum(parts)
@@ -502,12 +506,15 @@ def _other_context(text: str, start: int, end: int) -> bool:
     """Words close to a measure, in its own sentence, that make it about something else. Packaging, a former
     state or an approximation hold it from either side; another item it fits is named before it ("fits a
     60cm gap"), while "4 foot wide so it fits" is the item's own width; a range holds only the measure that
-    is one of its ends; and a comma ends what the words after it can say about the measure."""
+    is one of its ends; and a comma ends what the words after it can say about the measure, except a former
+    state or the packed size ("3m long, cut down to fit")."""
     sentence = text[max(0, start - 40):start]
     before = sentence[max((m.end() for m in re.finditer(r"[.;!?\n](?!\d)", sentence)), default=0):]
     stop = re.search(r"[.;!?\n](?!\d)", text[end:])
-    after = text[end:min(end + 25, end + stop.start() if stop else len(text))].split(",")[0]
+    window = text[end:min(end + 25, end + stop.start() if stop else len(text))]
+    after = window.split(",")[0]
     return bool(re.search(OTHER_MEASURE_EITHER_SIDE, f"{before} {after}", re.I)
+                or re.search(FORMER_STATE, f"{before} {window}", re.I)
                 or re.search(OTHER_ITEM_BEFORE, before, re.I) or re.search(RANGE_BEFORE, before, re.I)
                 or re.match(RANGE_AFTER, after, re.I) or re.match(OTHER_ITEM_AFTER, after, re.I))
 

@@ -251,6 +251,21 @@ weight and not the threshold changed; pooled over v92-v103 it caught 425 of 480 
 heuristic-v30's 426, with the same 71 of 600 false positives and 82.3 % in range against 82.4 %: one listing
 fewer, so by the rule above heuristic-v30 stays. The measured code is in the commit that stated this
 paragraph; the review's listings that v30 flags or misses are listed there as tests.
+
+heuristic-v32, stated before it was trained and measured: heuristic-v31's rules, with "mains only" and "corded
+only" kept in the battery row and a part named before them ("base station", "charger", "dock") read as
+another item's, plus three additions from the development sets' missed contradictions: a count of things each
+of a stated weight or volume ("10 x 100g balls", "2 x 6 tonne axle stands"; a kit's counted parts add up), an
+attribute named for what is counted in the plural ("packs": "18"; not "batteries"), and a word between
+"weekend" and "ticket". Disclosed: v31 was rejected on v92-v103 by one listing, whose id alone I read
+(h97-corded-cordless-trimmer), and that is why the battery row keeps "mains only" with the part guard; while
+appending v110-v115's README sections by script, the headings of v104-v109 (their themes, not their listings)
+were printed once, after v31's parts were chosen and before the three additions. On the development sets the
+rules alone go from 1597 (heuristic-v30) to 1601 caught for the same 88 false positives. The weights are
+refitted on the same v1-v51; the training is heuristic-v25's; the budget stays 9 %. Adopted only if, pooled
+over v104-v115 (1080 listings by twelve authors, none measured before; v110-v115 written in this session,
+committed before this paragraph), it catches at least as many listings as heuristic-v30 with false positives
+at most 1.0 point higher and in range at most 1.0 point lower; otherwise heuristic-v30 stays.
 """
 
 import argparse
