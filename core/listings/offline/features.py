@@ -1,7 +1,7 @@
-"""Family: feature contradictions (heuristic-v29, narrowed in v30 and v32). The title names a feature that
-rules another out (a colour printer, a cordless tool, a region-free key, a weekend ticket), and the description
-or an attribute names the other (mono only, needs hardwiring, mains only, an EU key, a Sunday day ticket):
-the buyer is misled about what the item does, as with a material (material.py).
+"""Family: feature contradictions (heuristic-v29, narrowed in v30 and v32). The title names a feature
+that rules another out (a colour printer, a cordless tool, a region-free key, a weekend ticket), and the
+description or an attribute names the other (mono only, needs hardwiring, mains only, an EU key, a Sunday
+day ticket): the buyer is misled about what the item does, as with a material (material.py).
 """
 
 from core.listings.offline.family_vocabulary import EXCLUSIVE_FEATURES

@@ -265,7 +265,10 @@ rules alone go from 1597 (heuristic-v30) to 1601 caught for the same 88 false po
 refitted on the same v1-v51; the training is heuristic-v25's; the budget stays 9 %. Adopted only if, pooled
 over v104-v115 (1080 listings by twelve authors, none measured before; v110-v115 written in this session,
 committed before this paragraph), it catches at least as many listings as heuristic-v30 with false positives
-at most 1.0 point higher and in range at most 1.0 point lower; otherwise heuristic-v30 stays.
+at most 1.0 point higher and in range at most 1.0 point lower; otherwise heuristic-v30 stays. Outcome:
+adopted. Retrained, no weight and not the threshold changed. Pooled over v104-v115 it caught 398 of 480
+(82.9 %), as many as heuristic-v30, with 83 of 600 false positives against 82 (13.8 against 13.7 %) and 81.7 %
+in range against 81.8 %. The new sets are harder than the earlier ones: both versions catch under 83 %.
 """
 
 import argparse
