@@ -358,6 +358,10 @@ NUMERIC_UNITS: dict[str, str] = {
     "brightness": r"(?<![\d.])(\d{3,5})\s*(?:ansi\s*)?(lumens?|lm)\b",
     "people capacity": r"(?<![\d.])(\d{1,2})[\s-]?(man|person|people|berth|seater)\b",
     "mileage": r"(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d{1,7})\s*(miles|mi|km|kms)\b",
+    # heuristic-v33: the fineness of gold ("18ct gold" against "14ct gold"; not a diamond's carat weight) and
+    # a motor's speed ("35000 RPM" against "20000 RPM"; not a turntable's "33/45 rpm")
+    "gold fineness": r"(?<![\d.])(9|10|14|15|18|22|24)\s*(ct|k|kt|carat)\b(?=\s*(?:[a-z]+\s+){0,2}?gold\b)",
+    "speed (rpm)": r"(?<![\d.,/])(\d{1,3}(?:,\d{3})+|\d{3,6})\s*(rpm)\b",
 }
 # Kinds only compared where the heading names a product they describe (a saddle's 48" girth is not
 # a screen), and kinds compared between title and attributes only (a lens review names many apertures).
@@ -370,7 +374,8 @@ NUMERIC_SCOPE: dict[str, str] = {
 }
 # Voltage and refresh rate: descriptions name chargers, mains and other inputs ("runs off 230 V too").
 TITLE_AND_ATTRIBUTES_ONLY: frozenset[str] = frozenset({"maximum aperture", "focal length", "voltage",
-                                                       "refresh rate", "mileage"})
+                                                       "refresh rate", "mileage",
+                                                       "speed (rpm)"})  # heuristic-v33: a spin, a disc
 UNIT_SCALE: dict[str, float] = {
     "gb": 1, "tb": 1000, "gig": 1, "gigabyte": 1, "terabyte": 1000,
     "mah": 1, "l": 1000, "litre": 1000, "liter": 1000, "ml": 1, "w": 1, "watt": 1,
@@ -500,6 +505,8 @@ _SURFACE_ONLY = ("veneer(?:ed)?", "chipboard", "mdf", "particle ?board", "lamina
                  "(?:foil|vinyl|paper) wrap\\w*")
 _LESSER_CERAMICS = ("stoneware", "earthenware", "terracotta", "melamine")
 _FIBRES = ("cashmere", "wool", "merino", "silk", "cotton", "linen", "alpaca", "mohair")
+_ANY_FIBRE = ("(?:" + "|".join(_FIBRES) + "|nylon|polyamide|polyester|acrylic|viscose|rayon|elastane|spandex|"
+              "lycra|modal|lyocell|angora)")
 EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("solid (?:oak|pine|walnut|teak|mahogany|beech|ash|maple|cherry|elm|birch|wood|hardwood|timber)",
      _SURFACE_ONLY),
@@ -518,6 +525,16 @@ EXCLUSIVE_MATERIALS: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("(?:soy|wax)[\\s/-]paraffin", "paraffin (?:wax )?blend(?!\\s+of)",
       "(?:soy|wax|container)[\\s-](?:paraffin )?blend(?!\\s+of)")),
 )
+# heuristic-v33: a pure fibre claimed and a label naming another fibre at a share ("70% wool 30% nylon");
+# read unless a part of the garment is named before it (a waistband, a pom pom, a lining), which
+# FIBRE_LABEL_PARTS holds.
+FIBRE_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (f"100 ?% {fibre}|pure {fibre}", (f"(?<![\\d.])[1-9]\\d? ?% (?!{fibre}){_ANY_FIBRE}",))
+    for fibre in _FIBRES)
+FIBRE_LABEL_PARTS = (r"\b(?:lining|lined|filling|padding|trim|cuffs?|waist\s?band|ribbing|rib|binding|tape|"
+                     r"elastic|pom\s?poms?|patch(?:es)?|handles?|sole|upper|hood|collar|embroidery|thread)\b")
+# "King cab version also available": another version on offer, not the item.
+_NOT_ANOTHER_VERSION = r"(?!\s+(?:version|model|one)s?\s+(?:also|available))"
 # heuristic-v29: features of which an item has one, claimed in the title, and the words elsewhere that name
 # another (features.py). Each row is read as written: the claim, then what rules it out. heuristic-v30: only
 # statements about the item rule a claim out ("mono only", "needs hardwiring"), not words that can name a
@@ -536,6 +553,28 @@ EXCLUSIVE_FEATURES: tuple[tuple[str, tuple[str, ...]], ...] = (
      ("region[\\s-]locked", "(?:eu|eur|europe|european|us|usa|uk|asia|na|latam|row) (?:key|region only)")),
     ("weekend (?:[a-z]+ )?(?:ticket|pass|wristband|camping)",  # heuristic-v32: "weekend arena ticket"
      ("(?:friday|saturday|sunday|single|one)[\\s-]day (?:ticket|pass)",)),
+    # heuristic-v33: a fill, an edition, a cab, a pressing, a concentration, a decoder, a motor count, a fuel,
+    # a stairlift's rail
+    ("(?<!hybrid )(?:(?:goose|duck) down|down[\\s-](?:filled|jacket|parka|coat|sleeping bag|duvet)|"
+     "\\d{3} fill)",
+     tuple(f"{fill}(?!\\s+(?:in|on|at|to|around)\\s+the)" for fill in (
+         "primaloft", "synthetic (?:fill|filling|insulation|down)", "hollow ?fib(?:re|er)",
+         "polyester (?:fill|filling|wadding)", "down[\\s-]alternative", "faux down"))),
+    ("disc (?:edition|version|console)|with (?:a )?disc drive",
+     ("digital (?:edition|version|only)(?!\\s+(?:code|game|download|of))", "^\\s*digital\\s*$",
+      "no disc drive")),
+    ("double[\\s-]cab", tuple(f"{cab}[\\s-]cab{_NOT_ANOTHER_VERSION}" for cab in ("single", "king", "extra",
+                                                                                  "regular"))),
+    ("single[\\s-]cab", tuple(f"{cab}[\\s-]cab{_NOT_ANOTHER_VERSION}" for cab in ("double", "crew"))),
+    ("(?:1st|first|original) (?:uk |us )?press(?:ing)?",
+     ("reissue", "re-?press(?:ing)?", "later press(?:ing)?")),
+    ("elixir|eau de parfum|\\bedp\\b|extrait", ("eau de toilette", "\\bedt\\b")),
+    ("eau de toilette|\\bedt\\b", ("eau de parfum", "\\bedp\\b")),
+    ("dcc sound|sound[\\s-]fitted", ("dcc[\\s-]ready", "no decoder")),
+    ("(?:dual|twin)[\\s-]motor", ("single[\\s-]motor(?!\\s+(?:mode|setting|option))",)),
+    ("petrol(?![\\s-](?:blue|green|colou?r|pump|station|can|tank|cap|generator|inverter))",
+     ("(?:electric|mains) (?:230|240) ?v(?!\\s*(?:sockets?|outlets?|outputs?))", "corded electric")),
+    ("straight stair ?lift", ("curved (?:stair ?lift|rail|track)",)),
 )
 # heuristic-v31: words before a ruling-out word, in its clause, that put it on another item or in a
 # comparison ("replaces my old mono laser", "cleaner than a soy-paraffin blend", "unlike the 3DS which was
@@ -543,12 +582,32 @@ EXCLUSIVE_FEATURES: tuple[tuple[str, tuple[str, ...]], ...] = (
 # from the item ("base station is mains only", "the charger is corded only").
 OTHER_ITEM_CLAUSE = (r"\b(?:old|older|previous|than|unlike|replaces?|replaced|replacing|upgraded from|"
                      r"also sell|swap|swaps|instead of|compared to|works with|other|base|station|dock|"
-                     r"docking|charger|charging|cradle|hub|bridge|adapter|psu|power supply)\b")
+                     r"docking|charger|charging|cradle|hub|bridge|adapter|psu|power supply|"
+                     # heuristic-v33: other things for sale, a comparison, a former state, a record's parts
+                     r"also (?:have|selling|got|available)|like|inspired|dupe|"
+                     r"as (?:long|good|strong) as|originally|previously|was|converted|sleeve|inner|insert|"
+                     r"poster)\b")
+# heuristic-v33: an attribute named for a feature the title names, whose value says the item lacks it
+# ("bluetooth": "no" under "Bose A20 with Bluetooth"); names where "no" is the good answer are left out.
+ATTRIBUTE_SAYS_NO = r"^\s*(?:no|none|not included|not fitted|without|missing)\s*[.!]?\s*$"
+TITLE_DENIES_AFTER = (r"(?:\w+\W+){0,2}?(?:not|no|without|missing|excluded|none|lost|removed|required|needed|"
+                      r"separately|optional)\b")
+# What the title must say for a feature to be claimed: "with X", "built-in X", "inc. X", "+ X", or X is one
+# of the features a title names only when the item has it.
+FEATURE_CLAIM_BEFORE = (r"(?:with|w/|built[\s-]in|inc\.?|incl\.?|including|includes|\+|plus)\s+"
+                        r"(?:[\w-]+\s+){0,2}?")
+NAMED_FEATURES = r"^(?:bluetooth|wi-?fi|gps|nfc|sat ?nav|dab|isofix|4g|5g|airplay|chromecast|alexa)$"
+NO_IS_GOOD_NAMES = (r"\b(?:damage[ds]?|marks?|scratch(?:es)?|stains?|faults?|issues?|defects?|problems?|"
+                    r"smok\w*|"
+                    r"pets?|rips?|tears?|holes?|dents?|cracks?|chips?|wear|repairs?|accidents?|offers?|swaps?|"
+                    r"trades?|returns?|postage|delivery|collection|reserve|finance|rust|warranty|assembly|"
+                    r"instructions?)\b")
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
 SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"
               r"cleats|wellies|wellingtons?|plimsolls?|clogs?|mules|waders)\b")
 SHOE_SIZE = r"\b(uk|eu|eur)\s*(?:size\s*)?(\d{1,2}(?:\.5)?)(?![\d.])"
+HALF_SIZE = r"(\d)\s*(?:½|1/2)"  # heuristic-v33: "UK 8 1/2" and "8½" are 8.5
 # heuristic-v22: a bare "size 9" in an adult shoe's title is a UK size (children's sizes are numbered apart).
 BARE_SHOE_SIZE = r"\bsize\s*(\d{1,2}(?:\.5)?)(?![\d.])"
 CHILDRENS_SCOPE = r"\b(?:kids?|child(?:ren)?'?s?|junior|infants?|toddlers?|boys?'?|girls?'?|baby)\b"

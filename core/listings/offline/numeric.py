@@ -24,6 +24,7 @@ from core.listings.offline.family_vocabulary import (
     EU_FROM,
     FORMER_STATE,
     GENERAL_UNITS,
+    HALF_SIZE,
     ITEM_YEAR_PHRASES,
     LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNIT,
@@ -97,6 +98,7 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                                     ("model year", _years(listing), 0.0),
                                     ("model number", _models(listing), 0.0),
                                     ("shoe size", _shoe_sizes(listing), SHOE_SIZE_TOLERANCE),
+                                    ("shoe size", _same_system_shoe_sizes(listing), 0.0),
                                     ("age", _ages(listing), AGE_TOLERANCE),
                                     ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
                                     *_side_places(listing), *_attribute_units(listing)):
@@ -277,12 +279,23 @@ def _shoe_sizes(listing: Listing) -> list[Place]:
         return []
     values = " ; ".join(v for n, v in listing.attributes if "size" in n and is_real(v))
     places = [(place, {f"{system.upper()} {size}": float(size) + EU_FROM[system.lower()]
-                       for system, size in re.findall(SHOE_SIZE, text, re.I)})
+                       for system, size in re.findall(SHOE_SIZE, re.sub(HALF_SIZE, r"\1.5", text), re.I)})
               for place, text in (("title", listing.title), ("size attribute", values))]
     if not places[0][1] and not re.search(CHILDRENS_SCOPE, listing.heading, re.I):
         places[0] = ("title", {f"UK {size}": float(size) + EU_FROM["uk"]
                                for size in re.findall(BARE_SHOE_SIZE, listing.title, re.I)})
     return places
+
+
+def _same_system_shoe_sizes(listing: Listing) -> list[Place]:
+    """heuristic-v33: sizes in the same numbering are compared exactly ("UK 9" against "UK 8"); the
+    tolerance is for converting between UK and EU numbering, where makers round differently."""
+    places = _shoe_sizes(listing)
+    if len(places) < 2:
+        return []
+    systems = {label.split()[0] for label in places[0][1]} & {label.split()[0] for label in places[1][1]}
+    return [(place, {label: size for label, size in values.items() if label.split()[0] in systems})
+            for place, values in places] if systems else []
 
 
 def _title_lengths(listing: Listing) -> list[Place]:

@@ -269,6 +269,24 @@ at most 1.0 point higher and in range at most 1.0 point lower; otherwise heurist
 adopted. Retrained, no weight and not the threshold changed. Pooled over v104-v115 it caught 398 of 480
 (82.9 %), as many as heuristic-v30, with 83 of 600 false positives against 82 (13.8 against 13.7 %) and 81.7 %
 in range against 81.8 %. The new sets are harder than the earlier ones: both versions catch under 83 %.
+
+heuristic-v33, stated before it was trained and measured. For this change the 46 sets measured before
+heuristic-v32 (v52-v57, v64-v103) became development data: their missed contradictions were read, and
+v104-v115 (measured once, not read) and v116-v121 (never measured) stay held out. New: an attribute named for
+a feature that the title claims ("with a skeg", "built-in GPS", or Bluetooth, Wi-Fi and the like) that says
+only "no" or "none"; feature rows for a down or synthetic fill, a disc or digital console, a double or single
+cab, a first pressing or a reissue, a perfume's concentration, DCC sound or ready, a dual or single motor, a
+petrol or mains engine, a straight or curved stairlift; a pure fibre against a label naming another fibre at
+a share, unless a part of the garment is named before it; the fineness of gold and a motor's rpm as numeric
+kinds; shoe sizes in the same numbering compared exactly. A helper reviewed the first draft with 88 invented
+listings (none from a set) and found 31 harmless ones it flagged and 6 contradictions it stopped catching;
+the fixes are in this step and the review's listings are tests. Rules alone: on the original development
+sets (the dev set, v1-v51, v58-v63) 1601 -> 1602 caught for the same 88 false positives; on those plus v52-v57
+and v64-v103, 2637 -> 2656 of 4089 caught for the same 276 of 5091 false positives. The weights are refitted
+on the same v1-v51; the training is heuristic-v25's; the budget stays 9 %. Adopted only if, pooled over
+v116-v121 (540 listings by six authors, written blind after heuristic-v32 was stated and never measured), it
+catches at least as many listings as heuristic-v32 with false positives at most 1.0 point higher and in range
+at most 1.0 point lower; otherwise heuristic-v32 stays.
 """
 
 import argparse
