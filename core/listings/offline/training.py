@@ -286,7 +286,10 @@ and v64-v103, 2637 -> 2656 of 4089 caught for the same 276 of 5091 false positiv
 on the same v1-v51; the training is heuristic-v25's; the budget stays 9 %. Adopted only if, pooled over
 v116-v121 (540 listings by six authors, written blind after heuristic-v32 was stated and never measured), it
 catches at least as many listings as heuristic-v32 with false positives at most 1.0 point higher and in range
-at most 1.0 point lower; otherwise heuristic-v32 stays.
+at most 1.0 point lower; otherwise heuristic-v32 stays. Outcome: adopted, with no effect on unseen sets.
+Retrained, no weight and not the threshold changed. On v116-v121 it flags exactly the listings heuristic-v32
+flags: 212 of 240 caught (88.3 %), 38 of 300 false positives (12.7 %), 83.7 % in range. On v104-v115 too, and
+so on all 18 unseen sets: the rules mined from 46 development sets' misses catch nothing their authors wrote.
 """
 
 import argparse
