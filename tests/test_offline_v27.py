@@ -7,10 +7,9 @@ from decimal import Decimal
 import pytest
 
 from core.listings.draft import ListingDraft
+from core.listings.offline.numeric import FAMILY as NUMERIC
 from core.listings.offline.reviewer import review_by_rules
 from tests.builders import families
-
-NUMERIC = "numeric-contradiction"
 
 
 @pytest.mark.parametrize(

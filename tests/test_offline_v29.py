@@ -7,11 +7,10 @@ as a contradiction, v30's from a review of v29 that found them flagged."""
 
 import pytest
 
+from core.listings.offline.features import FAMILY as FEATURE
+from core.listings.offline.material import FAMILY as MATERIAL
+from core.listings.offline.numeric import FAMILY as NUMERIC
 from tests.builders import families
-
-NUMERIC = "numeric-contradiction"
-FEATURE = "feature-contradiction"
-MATERIAL = "material-contradiction"
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,9 @@ a contradiction."""
 
 import pytest
 
+from core.listings.offline.features import FAMILY as FEATURE
+from core.listings.offline.numeric import FAMILY as NUMERIC
 from tests.builders import families
-
-NUMERIC = "numeric-contradiction"
-FEATURE = "feature-contradiction"
 
 
 @pytest.mark.parametrize(

@@ -7,11 +7,10 @@ counterparts that must not be read as a contradiction."""
 
 import pytest
 
+from core.listings.offline.features import FAMILY as FEATURE
+from core.listings.offline.material import FAMILY as MATERIAL
+from core.listings.offline.numeric import FAMILY as NUMERIC
 from tests.builders import families
-
-NUMERIC = "numeric-contradiction"
-FEATURE = "feature-contradiction"
-MATERIAL = "material-contradiction"
 
 
 @pytest.mark.parametrize(
