@@ -598,10 +598,9 @@ FEATURE_CLAIM_BEFORE = (r"(?:with|w/|built[\s-]in|inc\.?|incl\.?|including|inclu
                         r"(?:[\w-]+\s+){0,2}?")
 NAMED_FEATURES = r"^(?:bluetooth|wi-?fi|gps|nfc|sat ?nav|dab|isofix|4g|5g|airplay|chromecast|alexa)$"
 NO_IS_GOOD_NAMES = (r"\b(?:damage[ds]?|marks?|scratch(?:es)?|stains?|faults?|issues?|defects?|problems?|"
-                    r"smok\w*|"
-                    r"pets?|rips?|tears?|holes?|dents?|cracks?|chips?|wear|repairs?|accidents?|offers?|swaps?|"
-                    r"trades?|returns?|postage|delivery|collection|reserve|finance|rust|warranty|assembly|"
-                    r"instructions?)\b")
+                    r"smok\w*|pets?|rips?|tears?|holes?|dents?|cracks?|chips?|wear|repairs?|accidents?|offers?|"
+                    r"swaps?|trades?|returns?|postage|delivery|collection|reserve|finance|rust|warranty|"
+                    r"assembly|instructions?)\b")
 # heuristic-v16: shoe sizes in UK and EU numbering, compared as EU sizes where footwear is sold; US sizes
 # differ for men and women, so they are left out. Within one size is the same size rounded.
 SHOE_SCOPE = (r"\b(?:shoes?|boots?|trainers?|sneakers?|heels|sandals?|loafers?|brogues?|slippers?|footwear|"

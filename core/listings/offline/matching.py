@@ -122,35 +122,37 @@ def _inside(spans: list[tuple[int, int]], match: re.Match[str]) -> bool:
 
 
 def first_ruled_out(listing: Listing, table: tuple[tuple[str, tuple[str, ...]], ...],
-                    claims: list[str], parts: str = OTHER_ITEM_CLAUSE) -> tuple[str, str, str] | None:
+                    claims: list[str], part_names: str = "") -> tuple[str, str, str] | None:
     """The first claim of the table made in `claims` that another place rules out: (claim, place, hit).
     Material (material.py) and feature (features.py) contradictions share it: a claim, and words elsewhere
-    that exclude it. `parts` names what, before a hit in its clause or as the attribute's name, puts the hit
-    on something else: another item (OTHER_ITEM_CLAUSE), or a part of a garment for a fibre label."""
+    that exclude it. A hit whose clause names another item before it (OTHER_ITEM_CLAUSE) is about that
+    item; a table may name parts instead (`part_names`: a garment's waistband for a fibre label), which then
+    also hold a hit in an attribute named for them."""
     for claimed, excluded in table:
         claim = any_unnegated((claimed,), claims)
-        found = _ruled_out(listing, claimed, excluded, parts) if claim else None
+        found = _ruled_out(listing, claimed, excluded, part_names) if claim else None
         if found:
             return claim, *found
     return None
 
 
 def _ruled_out(listing: Listing, claimed: str, excluded: tuple[str, ...],
-               parts: str) -> tuple[str, str] | None:
+               part_names: str) -> tuple[str, str] | None:
     """The first other place that rules the claim out without also stating it ("veneered sides" beside
     "solid oak top" states both: no contradiction)."""
     places = [("description", listing.description),
               *((f"{name} attribute", value) for name, value in listing.attributes)]
     for place, text in places:
         hit = any_unnegated(excluded, [text])
-        if (hit and not any_unnegated((claimed,), [text]) and not _about_another_item(text, hit, parts)
-                and not (parts != OTHER_ITEM_CLAUSE and re.search(parts, place, re.I))):
+        if (hit and not any_unnegated((claimed,), [text])
+                and not _about_another_item(text, hit, part_names or OTHER_ITEM_CLAUSE)
+                and not (part_names and re.search(part_names, place, re.I))):
             return place, hit
     return None
 
 
-def _about_another_item(text: str, hit: str, parts: str) -> bool:
+def _about_another_item(text: str, hit: str, others: str) -> bool:
     """heuristic-v31: the hit's clause, before it, puts it on another item or in a comparison."""
     start = text.lower().find(hit.lower())
     clause = re.split(r"[.;!?\n,]", text[max(0, start - LOOKBACK_CHARS):max(start, 0)])[-1]
-    return bool(re.search(parts, clause, re.I))
+    return bool(re.search(others, clause, re.I))

@@ -16,7 +16,7 @@ FAMILY = "material-contradiction"
 def material_conflict(listing: Listing) -> list[Finding]:
     claims = [listing.title, listing.attribute("material")]
     found = (first_ruled_out(listing, EXCLUSIVE_MATERIALS, claims)
-             or first_ruled_out(listing, FIBRE_LABELS, claims, parts=FIBRE_LABEL_PARTS))
+             or first_ruled_out(listing, FIBRE_LABELS, claims, part_names=FIBRE_LABEL_PARTS))
     return [_finding(*found)] if found else []
 
 
