@@ -92,13 +92,14 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                               for place, text in _places(listing, kind)], SAME_VALUE_TOLERANCE)
         if conflict:
             return [_finding(kind, conflict)]
+    shoe_sizes = _shoe_sizes(listing)
     for kind, places, tolerance in (("quantity", _quantities(listing), 0.0),
                                     ("size", _sizes(listing), SAME_VALUE_TOLERANCE),
                                     ("bed size", _bed_sizes(listing), 0.0),
                                     ("model year", _years(listing), 0.0),
                                     ("model number", _models(listing), 0.0),
-                                    ("shoe size", _shoe_sizes(listing), SHOE_SIZE_TOLERANCE),
-                                    ("shoe size", _same_system_shoe_sizes(listing), 0.0),
+                                    ("shoe size", shoe_sizes, SHOE_SIZE_TOLERANCE),
+                                    ("shoe size", _same_system(shoe_sizes), 0.0),
                                     ("age", _ages(listing), AGE_TOLERANCE),
                                     ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
                                     *_side_places(listing), *_attribute_units(listing)):
@@ -287,10 +288,9 @@ def _shoe_sizes(listing: Listing) -> list[Place]:
     return places
 
 
-def _same_system_shoe_sizes(listing: Listing) -> list[Place]:
-    """heuristic-v33: sizes in the same numbering are compared exactly ("UK 9" against "UK 8"); the
+def _same_system(places: list[Place]) -> list[Place]:
+    """heuristic-v33: shoe sizes in the same numbering are compared exactly ("UK 9" against "UK 8"); the
     tolerance is for converting between UK and EU numbering, where makers round differently."""
-    places = _shoe_sizes(listing)
     if len(places) < 2:
         return []
     systems = {label.split()[0] for label in places[0][1]} & {label.split()[0] for label in places[1][1]}
