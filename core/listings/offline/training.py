@@ -604,7 +604,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     (the refits grow with the training sets times the decision sets, and each with the training sets), so the
     check runs beside the test suite only when asked (TRAINING_CHECK=1 .ci/run)."""
     parser = argparse.ArgumentParser(prog="python -m core.listings.offline.training",
-                                     description="Retrain the learned risk signal from the committed sets.")
+                                     description="Retrain the learned risk signal from the committed sets "
+                                                 "(about an hour on two cores).")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 unless retraining reproduces learned_weights.json byte for byte")
     check = parser.parse_args(argv).check
