@@ -312,7 +312,6 @@ import argparse
 import json
 import math
 import sys
-from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -413,9 +412,9 @@ def _example(draft: ListingDraft, needs_review: bool) -> Example:
 
 def train(sets: Sequence[LabelledSet], workers: int | None = None) -> RiskModel:
     """Weights from all the sets; the decision from the honest folds among them (module docstring)."""
-    positive = _refit_all(sets, workers)
-    model = fit_stable(sets, positive)
-    folds = [_honest_fold(held, _without(sets, held), positive)
+    positive, numbered = _refit_all(sets, workers), _Numbered.of(sets)
+    model = fit_stable(sets, positive, numbered)
+    folds = [_honest_fold(held, _without(sets, held), positive, numbered)
              for held in sets if held.name in DECISION_SETS]
     decision = choose_decision(folds)
     terms = frozenset(f for f in model.risk_terms if model.weights[f] >= decision.min_risk_weight)
@@ -434,10 +433,11 @@ def _positive_features(sets: Sequence[LabelledSet]) -> frozenset[str]:
     return frozenset(feature for feature, weight in fit(sets).weights.items() if weight > 0)
 
 
-def fit_stable(sets: Sequence[LabelledSet], positive: Positive = _positive_features) -> RiskModel:
+def fit_stable(sets: Sequence[LabelledSet], positive: Positive = _positive_features,
+               numbered: "_Numbered | None" = None) -> RiskModel:
     """The fit, with every stable risk word as a risk term: a seller-word feature about the item,
     positive here and in each refit leaving one set out, so no single author's wording makes a risk."""
-    model = fit(sets)
+    model = fit(sets, numbered)
     refits = [positive(_without(sets, held)) for held in sets]
     stable = frozenset(feature for feature, weight in model.weights.items()
                        if weight > 0 and explains(feature) and all(feature in refit for refit in refits))
@@ -461,20 +461,23 @@ def _refit_all(sets: Sequence[LabelledSet], workers: int | None) -> Positive:
 
 
 _SHARED: tuple[LabelledSet, ...] = ()  # the training sets, in each worker process of _refit_all
+_SHARED_NUMBERED: "_Numbered | None" = None  # and their features, numbered once per worker
 
 
 def _share(sets: tuple[LabelledSet, ...]) -> None:
-    global _SHARED
-    _SHARED = sets
+    global _SHARED, _SHARED_NUMBERED
+    _SHARED, _SHARED_NUMBERED = sets, _Numbered.of(sets)
 
 
 def _positive_without(left_out: frozenset[str]) -> frozenset[str]:
-    return _positive_features([labelled for labelled in _SHARED if labelled.name not in left_out])
+    kept = [labelled for labelled in _SHARED if labelled.name not in left_out]
+    return frozenset(feature for feature, weight in fit(kept, _SHARED_NUMBERED).weights.items() if weight > 0)
 
 
-def _honest_fold(held: LabelledSet, others: Sequence[LabelledSet], positive: Positive) -> list[Scored]:
+def _honest_fold(held: LabelledSet, others: Sequence[LabelledSet], positive: Positive,
+                 numbered: "_Numbered") -> list[Scored]:
     """Each listing of `held` scored by weights and risk words trained without it, as a new author's."""
-    model = fit_stable(others, positive)
+    model = fit_stable(others, positive, numbered)
     return [Scored(model.score(example.features), _strongest_term(model, example.features), example)
             for example in held.examples]
 
@@ -483,12 +486,12 @@ def _strongest_term(model: RiskModel, features: frozenset[str]) -> float:
     return max((model.weights[f] for f in features if f in model.risk_terms), default=-math.inf)
 
 
-def fit(sets: Sequence[LabelledSet]) -> RiskModel:
+def fit(sets: Sequence[LabelledSet], numbered: "_Numbered | None" = None) -> RiskModel:
     """L2-regularised logistic regression on feature presence, by a fixed number of full-batch
-    gradient steps from zero: no randomness, so the same sets always give the same weights."""
-    vocabulary = sorted(_shared_vocabulary(sets))
-    examples = [example for labelled in sets for example in labelled.examples]
-    present, labels = _Presence.of(examples, vocabulary), np.array([e.needs_review for e in examples], float)
+    gradient steps from zero: no randomness, so the same sets always give the same weights. `numbered`
+    holds these sets' features (and maybe more sets'), numbered once for many refits."""
+    vocabulary, present = (numbered or _Numbered.of(sets)).presence(sets)
+    labels = np.array([example.needs_review for labelled in sets for example in labelled.examples], float)
     weights, bias = np.zeros(len(vocabulary)), 0.0
     for _ in range(STEPS):
         error = 1 / (1 + np.exp(-(present.times(weights) + bias))) - labels
@@ -508,14 +511,6 @@ class _Presence:
     columns: NDArray[np.intp]
     shape: tuple[int, int]
 
-    @classmethod
-    def of(cls, examples: Sequence[Example], vocabulary: list[str]) -> "_Presence":
-        """Sorted features, so the sums add in the same order whatever the string hash seed."""
-        column = {feature: index for index, feature in enumerate(vocabulary)}
-        ones = np.array([(row, column[f]) for row, example in enumerate(examples)
-                         for f in example.ordered if f in column], dtype=np.intp).reshape(-1, 2)
-        return cls(ones[:, 0], ones[:, 1], (len(examples), len(vocabulary)))
-
     def times(self, vector: NDArray[np.float64]) -> NDArray[np.float64]:
         return self._sums(self.rows, vector[self.columns], self.shape[0])
 
@@ -527,10 +522,48 @@ class _Presence:
         return np.asarray(np.bincount(groups, weights=values, minlength=size), dtype=np.float64)
 
 
-def _shared_vocabulary(sets: Sequence[LabelledSet]) -> set[str]:
-    """Features found in at least MIN_SETS different sets: the wording several authors share."""
-    spread = Counter(f for labelled in sets for f in labelled.features)
-    return {feature for feature, count in spread.items() if count >= MIN_SETS}
+@dataclass(frozen=True)
+class _Numbered:
+    """Every feature of the training sets numbered once, in sorted order, and each set's listings as
+    (row, number) pairs: a refit then finds its vocabulary (features in at least MIN_SETS of its sets,
+    the wording several authors share) and its presence matrix with array operations, where building
+    both from strings took half of each fit. Sorted numbers keep each row's ones in sorted feature order,
+    so the sums add in the same order whatever the string hash seed."""
+
+    features: tuple[str, ...]
+    in_set: dict[str, NDArray[np.intp]]  # set name -> the numbers of the features it uses
+    ones: dict[str, tuple[NDArray[np.intp], NDArray[np.intp]]]  # set name -> (rows, numbers)
+
+    @classmethod
+    def of(cls, sets: Sequence[LabelledSet]) -> "_Numbered":
+        features = tuple(sorted({feature for labelled in sets for feature in labelled.features}))
+        number = {feature: index for index, feature in enumerate(features)}
+        in_set = {labelled.name: np.array(sorted(number[f] for f in labelled.features), dtype=np.intp)
+                  for labelled in sets}
+        ones = {}
+        for labelled in sets:
+            pairs = np.array([(row, number[f]) for row, example in enumerate(labelled.examples)
+                              for f in example.ordered], dtype=np.intp).reshape(-1, 2)
+            ones[labelled.name] = (pairs[:, 0], pairs[:, 1])
+        return cls(features, in_set, ones)
+
+    def presence(self, sets: Sequence[LabelledSet]) -> tuple[list[str], "_Presence"]:
+        spread = np.zeros(len(self.features), dtype=np.intp)
+        for labelled in sets:
+            spread[self.in_set[labelled.name]] += 1
+        shared = spread >= MIN_SETS
+        column = np.cumsum(shared) - 1  # a shared feature's column in this refit's matrix
+        rows, columns, listings = [], [], 0
+        for labelled in sets:
+            set_rows, numbers = self.ones[labelled.name]
+            kept = shared[numbers]
+            rows.append(set_rows[kept] + listings)
+            columns.append(column[numbers[kept]])
+            listings += len(labelled.examples)
+        vocabulary = [self.features[index] for index in np.flatnonzero(shared)]
+        matrix = _Presence(np.concatenate([np.zeros(0, np.intp), *rows]),
+                           np.concatenate([np.zeros(0, np.intp), *columns]), (listings, len(vocabulary)))
+        return vocabulary, matrix
 
 
 def choose_decision(folds: Sequence[Sequence[Scored]]) -> Decision:
