@@ -429,8 +429,8 @@ def _without(sets: Sequence[LabelledSet], held: LabelledSet) -> list[LabelledSet
 Positive = Callable[[Sequence[LabelledSet]], frozenset[str]]
 
 
-def _positive_features(sets: Sequence[LabelledSet]) -> frozenset[str]:
-    return frozenset(feature for feature, weight in fit(sets).weights.items() if weight > 0)
+def _positive_features(sets: Sequence[LabelledSet], numbered: "_Numbered | None" = None) -> frozenset[str]:
+    return frozenset(feature for feature, weight in fit(sets, numbered).weights.items() if weight > 0)
 
 
 def fit_stable(sets: Sequence[LabelledSet], positive: Positive = _positive_features,
@@ -470,8 +470,8 @@ def _share(sets: tuple[LabelledSet, ...]) -> None:
 
 
 def _positive_without(left_out: frozenset[str]) -> frozenset[str]:
-    kept = [labelled for labelled in _SHARED if labelled.name not in left_out]
-    return frozenset(feature for feature, weight in fit(kept, _SHARED_NUMBERED).weights.items() if weight > 0)
+    return _positive_features([labelled for labelled in _SHARED if labelled.name not in left_out],
+                              _SHARED_NUMBERED)
 
 
 def _honest_fold(held: LabelledSet, others: Sequence[LabelledSet], positive: Positive,
