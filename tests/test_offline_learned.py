@@ -3,6 +3,7 @@
 """
 
 import math
+from collections import Counter
 from decimal import Decimal
 
 from core.listings.draft import ListingDraft
@@ -28,8 +29,11 @@ from core.listings.offline.training import (
     TRAINING_SETS,
     Decision,
     Example,
+    LabelledSet,
     Scored,
+    _Numbered,
     choose_decision,
+    fit,
     load_sets,
     model_json,
     reproduces,
@@ -239,3 +243,29 @@ def test_training_gives_the_same_bytes_on_one_core_or_many_and_the_check_tells_t
     assert model_json(train(sets, workers=2)) == serial
     assert reproduces(serial, sets)
     assert not reproduces(serial.replace('"minSets": 3', '"minSets": 4'), sets)
+
+
+def _labelled(name: str, *listings: set[str]) -> LabelledSet:
+    return LabelledSet(name, tuple(Example(frozenset(features), index % 2 == 0, False)
+                                   for index, features in enumerate(listings)))
+
+
+def test_a_refit_numbered_with_more_sets_sees_the_same_vocabulary_matrix_and_weights():
+    """heuristic-v34's training numbers every feature once for all its refits; a refit must still see
+    only the wording shared by MIN_SETS of its own sets, in sorted columns, as if numbered alone."""
+    sets = [_labelled("a", {"crack", "dent", "only-a"}, {"crack"}),
+            _labelled("b", {"crack", "dent"}, {"rust", "dent"}),
+            _labelled("c", {"dent", "rust"}, {"crack", "zip"}),
+            _labelled("d", {"rust", "zip"}, {"crack", "rust", "zip"})]
+    numbered = _Numbered.of(sets)
+    for subset in (sets, sets[1:], [sets[0], sets[1], sets[3]]):
+        spread = Counter(feature for labelled in subset for feature in labelled.features)
+        expected = sorted(feature for feature, count in spread.items() if count >= 3)
+        vocabulary, matrix = numbered.presence(subset)
+        assert vocabulary == expected
+        examples = [example for labelled in subset for example in labelled.examples]
+        ones = sorted(zip(matrix.rows.tolist(), matrix.columns.tolist(), strict=True))
+        assert ones == [(row, expected.index(feature)) for row, example in enumerate(examples)
+                        for feature in sorted(example.features) if feature in expected]
+        assert fit(subset, numbered) == fit(subset)
+    assert numbered.presence(sets[1:])[0] == ["crack", "rust"]  # "dent" and "zip" are in two of b, c, d

@@ -351,8 +351,7 @@ ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline
          "minRiskWeight maximise rules+signal recall on the decision folds "
          f"v6-v{LAST_DECISION_SET} (each scored by weights trained without it) with rules and signal "
          f"flagging at most {FALSE_POSITIVE_SHARE * 100:g} % of the folds' harmless listings, pooled; ties "
-         "to the higher "
-         "weight, then threshold.")
+         "to the higher weight, then threshold.")
 
 
 @dataclass(frozen=True)
