@@ -306,6 +306,17 @@ Trained in about an hour on two cores: 23225 weights (11427 before), 6420 risk t
 false positives (11.0 %) against 35 and 85.2 % in range against 84.3 %. On v104-v121, measured with
 heuristic-v33 before and not trained on: 619 of 720 caught (86.0 %) against 610, 104 of 900 false positives
 (11.6 %) against 121, 83.9 % in range against 82.3 %. The rules flag exactly as before.
+
+heuristic-v35, stated before it was trained and measured: heuristic-v34's rules, unchanged, with the learned
+signal trained on v104-v121 as well (LAST_SET = 121). Those 18 sets were measured with heuristic-v30 to v34
+and never read, so they add eighteen authors' wording without any rule having been tuned to them; v122-v127
+decided heuristic-v34 and stay out, as a second unseen measure. The decision folds stay v6-v51; the
+training is heuristic-v25's; the budget stays 9 % (heuristic-v24's rule, each set counted once: with
+heuristic-v34's first figures on v128-v133 added, 637 false positives over 5116 harmless listings measured
+blind at 9 %, 12.45 %). Adopted only if, pooled over v128-v133 (540 listings by six authors, written blind after
+heuristic-v34 was adopted; only heuristic-v34's figures on them were taken: 207 of 240 caught, 27 of 300
+false positives, 86.9 % in range), it catches at least 207 listings with false positives at most 1.0 point
+higher and in range at most 1.0 point lower; otherwise heuristic-v34 and its weights stay.
 """
 
 import argparse
@@ -329,7 +340,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 103  # the newest set trained on: every development set (heuristic-v34)
+LAST_SET = 121  # the newest set trained on: the development sets and v104-v121 (heuristic-v35)
 LAST_DECISION_SET = 51  # the decision folds v6-v51: more would grow training with the cube of the sets
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
