@@ -492,6 +492,23 @@ YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
 # heuristic-v22: a year right after work done on the item dates the work ("CLA'd 2024", "serviced 2023").
 WORK_BEFORE_YEAR = (r"\b(?:cla'?d|serviced|service|restored|refurb\w*|rebuilt|recovered|reupholstered|"
                     r"rewired|overhauled|recapped|mot|new (?:battery|belts?|tyres?))\W*(?:in\s+)?$")
+# heuristic-v35: an item cannot have been bought new before the year it is dated ("2019 model",
+# "year: 2019"): "I bought it new in 2011" under that title contradicts it.
+BOUGHT_NEW_IN_YEAR = (r"\b(?:bought|purchased|got|ordered|acquired|had)\s+"
+                      r"(?:(?:it|this|them|these|mine|one)\s+)?(?:brand\s+)?new\s+(?:in|back in)\s+"
+                      r"((?:19[5-9]|20[0-4])\d)\b")
+# heuristic-v35: a clothing or helmet size by letter, in the title ("size M", "mens L", "XL") against a size
+# attribute that is one letter size ("S"); single letters count in the title only after "size" or a
+# wearer, where they cannot be a unit or a model letter. Sizes in order, so equal names compare equal.
+LETTER_SIZES: tuple[str, ...] = ("xxs", "xs", "s", "m", "l", "xl", "xxl", "xxxl")
+LETTER_SIZE_NAMES: dict[str, str] = {"small": "s", "medium": "m", "large": "l", "extra large": "xl",
+                                     "extra-large": "xl", "2xl": "xxl", "3xl": "xxxl"}
+_LETTER_SIZE = r"(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|extra[\s-]large)"
+TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*" + _LETTER_SIZE + r"\b|"
+                     r"\b(?:men'?s|women'?s|ladies'?)\s+" + _LETTER_SIZE + r"\b|"
+                     r"(?<!twin )(?<!iphone )\b(xxs|xs|xl|xxl|xxxl|[23]xl)\b")
+ATTRIBUTE_LETTER_SIZE = r"\s*" + _LETTER_SIZE + r"\s*(?:\([^)]*\))?\s*"
+LETTER_SIZE_ATTRIBUTE_NAME = r"\bsize\b"
 # A model named in the title and in the model attribute: same word, different number.
 MODEL_TOKEN = r"\b([a-z]{2,})[\s-]?(\d{1,4}[a-z]{0,2})\b"
 # heuristic-v16: a model named by a letter ("Model D"), in the title against the model attribute.

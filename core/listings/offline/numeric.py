@@ -10,11 +10,13 @@ from core.listings.offline.family_vocabulary import (
     AGE_BOUND,
     AGE_SIZE,
     AGE_TOLERANCE,
+    ATTRIBUTE_LETTER_SIZE,
     ATTRIBUTE_MEASURE,
     BARE_SHOE_SIZE,
     BED_SIZE_PATTERNS,
     BED_SIZE_SCOPE,
     BED_SIZES,
+    BOUGHT_NEW_IN_YEAR,
     CHILDRENS_SCOPE,
     COUNT_OF_MEASURED,
     COUNT_TIMES,
@@ -29,6 +31,9 @@ from core.listings.offline.family_vocabulary import (
     LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNIT,
     LENGTH_UNITS,
+    LETTER_SIZE_ATTRIBUTE_NAME,
+    LETTER_SIZE_NAMES,
+    LETTER_SIZES,
     MEASURED_CONTEXT,
     METRIC_LENGTH,
     MODEL_CODE,
@@ -66,6 +71,7 @@ from core.listings.offline.family_vocabulary import (
     TITLE_AND_ATTRIBUTES_ONLY,
     TITLE_COUNT_PATTERNS,
     TITLE_LENGTH,
+    TITLE_LETTER_SIZE,
     TITLE_METRIC_LENGTH,
     UNIT_ALTERNATIVES,
     UNIT_SCALE,
@@ -95,8 +101,10 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
     shoe_sizes = _shoe_sizes(listing)
     for kind, places, tolerance in (("quantity", _quantities(listing), 0.0),
                                     ("size", _sizes(listing), SAME_VALUE_TOLERANCE),
+                                    ("size", _letter_sizes(listing), 0.0),
                                     ("bed size", _bed_sizes(listing), 0.0),
                                     ("model year", _years(listing), 0.0),
+                                    ("model year", _bought_before_dated(listing), 0.0),
                                     ("model number", _models(listing), 0.0),
                                     ("shoe size", shoe_sizes, SHOE_SIZE_TOLERANCE),
                                     ("shoe size", _same_system(shoe_sizes), 0.0),
@@ -214,6 +222,23 @@ def _sizes(listing: Listing) -> list[Place]:
     return [("title", title), ("size attribute", stated)]
 
 
+def _letter_sizes(listing: Listing) -> list[Place]:
+    """A letter size in the title ("size M", "XL") against a size attribute that is one letter size ("S");
+    an attribute like "L/XL" or "8-10" states no single letter, so it is not compared."""
+    titled = {_letter_size(next(group for group in m.groups() if group))
+              for m in re.finditer(TITLE_LETTER_SIZE, listing.title, re.I)}
+    stated = {_letter_size(m.group(1)) for name, value in listing.attributes
+              if re.search(LETTER_SIZE_ATTRIBUTE_NAME, name)
+              and (m := re.fullmatch(ATTRIBUTE_LETTER_SIZE, value, re.I))}
+    return [("title", {size: float(LETTER_SIZES.index(size)) for size in titled}),
+            ("size attribute", {size: float(LETTER_SIZES.index(size)) for size in stated})]
+
+
+def _letter_size(written: str) -> str:
+    written = re.sub(r"\s+", " ", written.lower())
+    return LETTER_SIZE_NAMES.get(written, written)
+
+
 def _as_written(values: Values) -> Values:
     return {label: float(label.split()[0]) for label in values}
 
@@ -230,6 +255,16 @@ def _years(listing: Listing) -> list[Place]:
     return [("title", titled),
             ("year attribute", {v: float(v) for v in named if re.fullmatch(YEAR, v)}),
             ("description", stated)]
+
+
+def _bought_before_dated(listing: Listing) -> list[Place]:
+    """The description says the item was bought new before every year the title or a year attribute dates
+    it to ("2019 model", "I bought it new in 2011"): both cannot be true."""
+    dated = {label: year for _, values in _years(listing)[:2] for label, year in values.items()}
+    bought = {m.group(1): float(m.group(1))
+              for m in re.finditer(BOUGHT_NEW_IN_YEAR, listing.description, re.I)}
+    earlier = {label: year for label, year in bought.items() if dated and year < min(dated.values())}
+    return [("title or year attribute", dated), ("description, bought new in", earlier)] if earlier else []
 
 
 def _models(listing: Listing) -> list[Place]:
