@@ -493,20 +493,24 @@ YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
 WORK_BEFORE_YEAR = (r"\b(?:cla'?d|serviced|service|restored|refurb\w*|rebuilt|recovered|reupholstered|"
                     r"rewired|overhauled|recapped|mot|new (?:battery|belts?|tyres?))\W*(?:in\s+)?$")
 # heuristic-v35: an item cannot have been bought new before the year it is dated ("2019 model",
-# "year: 2019"): "I bought it new in 2011" under that title contradicts it.
+# "year: 2019"): "I bought it new in 2011" under that title contradicts it ("had one new" is another item).
 BOUGHT_NEW_IN_YEAR = (r"\b(?:bought|purchased|got|ordered|acquired|had)\s+"
-                      r"(?:(?:it|this|them|these|mine|one)\s+)?(?:brand\s+)?new\s+(?:in|back in)\s+"
+                      r"(?:(?:it|this|them|these|mine)\s+)?(?:brand\s+)?new\s+(?:in|back in)\s+"
                       r"((?:19[5-9]|20[0-4])\d)\b")
-# heuristic-v35: a clothing or helmet size by letter, in the title ("size M", "mens L", "XL") against a size
-# attribute that is one letter size ("S"); single letters count in the title only after "size" or a
+# A title year after these dates something else: a validity ("FIA valid until 2028") or the models an
+# accessory fits ("roof bars for 2019+ Rav4").
+OTHER_DATE_BEFORE_YEAR = r"\b(?:until|till|to|expir\w*|exp|valid|warranty|guarantee\w*|for|fits?)\W*$"
+# heuristic-v35: a clothing or helmet size by letter, in the title ("size M", "mens L", "XL", "S/M") against
+# a size attribute that is one letter size ("S"); single letters count in the title only after "size" or a
 # wearer, where they cannot be a unit or a model letter. Sizes in order, so equal names compare equal.
 LETTER_SIZES: tuple[str, ...] = ("xxs", "xs", "s", "m", "l", "xl", "xxl", "xxxl")
 LETTER_SIZE_NAMES: dict[str, str] = {"small": "s", "medium": "m", "large": "l", "extra large": "xl",
                                      "extra-large": "xl", "2xl": "xxl", "3xl": "xxxl"}
 _LETTER_SIZE = r"(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|extra[\s-]large)"
-TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*" + _LETTER_SIZE + r"\b|"
-                     r"\b(?:men'?s|women'?s|ladies'?)\s+" + _LETTER_SIZE + r"\b|"
-                     r"(?<!twin )(?<!iphone )\b(xxs|xs|xl|xxl|xxxl|[23]xl)\b")
+_OR_NEXT_SIZE = r"(?:\s*[/-]\s*" + _LETTER_SIZE + r")?\b"  # "S/M", "XS-S": both sizes
+TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*" + _LETTER_SIZE + _OR_NEXT_SIZE + "|"
+                     r"\b(?:men'?s|women'?s|ladies'?)\s+" + _LETTER_SIZE + _OR_NEXT_SIZE + "|"
+                     r"(?<!twin )(?<!iphone )\b(xxs|xs|xl|xxl|xxxl|[23]xl)" + _OR_NEXT_SIZE)
 ATTRIBUTE_LETTER_SIZE = r"\s*" + _LETTER_SIZE + r"\s*(?:\([^)]*\))?\s*"
 LETTER_SIZE_ATTRIBUTE_NAME = r"\bsize\b"
 # A model named in the title and in the model attribute: same word, different number.

@@ -47,6 +47,7 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_NOTES,
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
+    OTHER_DATE_BEFORE_YEAR,
     OTHER_ITEM_AFTER,
     OTHER_ITEM_BEFORE,
     OTHER_MEASURE_CONTEXT,
@@ -225,8 +226,8 @@ def _sizes(listing: Listing) -> list[Place]:
 def _letter_sizes(listing: Listing) -> list[Place]:
     """A letter size in the title ("size M", "XL") against a size attribute that is one letter size ("S");
     an attribute like "L/XL" or "8-10" states no single letter, so it is not compared."""
-    titled = {_letter_size(next(group for group in m.groups() if group))
-              for m in re.finditer(TITLE_LETTER_SIZE, listing.title, re.I)}
+    titled = {_letter_size(group) for m in re.finditer(TITLE_LETTER_SIZE, listing.title, re.I)
+              for group in m.groups() if group}
     stated = {_letter_size(m.group(1)) for name, value in listing.attributes
               if re.search(LETTER_SIZE_ATTRIBUTE_NAME, name)
               and (m := re.fullmatch(ATTRIBUTE_LETTER_SIZE, value, re.I))}
@@ -247,20 +248,28 @@ def _years(listing: Listing) -> list[Place]:
     """A year attribute that the title contradicts ("2019 model" titled 2021), or a year the
     description states for the item itself ("first registered 2016"); a title year that dates work done on it
     ("CLA'd 2024", heuristic-v22) is not the item's."""
-    named = [v.strip() for n, v in listing.attributes if n in YEAR_ATTRIBUTE_NAMES]
     stated = {m.group(1): float(m.group(1)) for phrase in ITEM_YEAR_PHRASES
               for m in re.finditer(phrase, listing.description, re.I)}
-    titled = {m.group(1): float(m.group(1)) for m in re.finditer(YEAR, listing.title)
-              if not re.search(WORK_BEFORE_YEAR, listing.title[:m.start()], re.I)}
-    return [("title", titled),
-            ("year attribute", {v: float(v) for v in named if re.fullmatch(YEAR, v)}),
+    return [("title", _title_years(listing.title, WORK_BEFORE_YEAR)),
+            ("year attribute", _year_attributes(listing)),
             ("description", stated)]
+
+
+def _year_attributes(listing: Listing) -> Values:
+    named = [v.strip() for n, v in listing.attributes if n in YEAR_ATTRIBUTE_NAMES]
+    return {v: float(v) for v in named if re.fullmatch(YEAR, v)}
+
+
+def _title_years(title: str, *not_after: str) -> Values:
+    """The title's years, leaving out a year right after words that say it dates something else."""
+    return {m.group(1): float(m.group(1)) for m in re.finditer(YEAR, title)
+            if not any(re.search(words, title[:m.start()], re.I) for words in not_after)}
 
 
 def _bought_before_dated(listing: Listing) -> list[Place]:
     """The description says the item was bought new before every year the title or a year attribute dates
     it to ("2019 model", "I bought it new in 2011"): both cannot be true."""
-    dated = {label: year for _, values in _years(listing)[:2] for label, year in values.items()}
+    dated = _title_years(listing.title, WORK_BEFORE_YEAR, OTHER_DATE_BEFORE_YEAR) | _year_attributes(listing)
     bought = {m.group(1): float(m.group(1))
               for m in re.finditer(BOUGHT_NEW_IN_YEAR, listing.description, re.I)}
     earlier = {label: year for label, year in bought.items() if dated and year < min(dated.values())}

@@ -315,7 +315,11 @@ decided heuristic-v34) stay out as a second unseen measure. The checks, from the
 missed in the development sets (the dev set, v1-v121): an item bought new ("I bought it new in 2011")
 before every year the title or a year attribute dates it to ("2019 model"); a letter size in the title
 ("size M", "mens L", "XL") against a size attribute that is one other letter size. Rules alone on the dev
-set and v1-v121: 3009 -> 3022 of 4809 caught, the same 354 of 5991 false positives. The decision folds stay
+set and v1-v121: 3009 -> 3022 of 4809 caught, the same 354 of 5991 false positives. While it trained, and
+before anything was measured, tests written for the checks made them leave out "had one new" (another
+item), a title year after "valid until" or "for" (a validity, the models an accessory fits) and a size
+range ("S/M"); the rule features of all 10806 training listings stayed the same (one sha256 over them), so
+the training started before is this code's. The decision folds stay
 v6-v51; the training is heuristic-v25's; the budget stays 9 % (heuristic-v24's rule, each set counted once:
 with heuristic-v34's first figures on v128-v133 added, 637 false positives over 5116 harmless listings
 measured blind at 9 %, 12.45 %). Adopted only if, pooled over v128-v133 (540 listings by six authors, written
