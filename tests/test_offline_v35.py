@@ -49,6 +49,27 @@ def test_a_purchase_before_the_items_year_or_another_letter_size_is_a_contradict
         ("Twin XL mattress topper", "Memory foam.", {"size": "L"}),
         ("Motorbike helmet size M", "Never dropped.", {"size": "57-58cm"}),
         ("XL dog bed", "Washable cover.", {"size": "XL"}),
+        # from a review of the draft checks (invented listings): a model year sold the year before, a year
+        # of an event, a service, a warranty, another item or a mileage; brands and product names with a
+        # size letter in them, children's sizes, another item's size in a bundle
+        ("2021 Toyota Tacoma TRD Off-Road", "Bought it new in 2020 from the dealer, one owner.", {}),
+        ("Thule roof box, used on my 2018 Volvo XC60", "I bought it new in 2011, on three cars since.", {}),
+        ("Vango tent, used at Glastonbury 2023", "Bought it new in 2018, no rips or holes.", {}),
+        ("Rolex Submariner, serviced Jan 2024", "I bought it new in 1999, box and papers.", {}),
+        ("Fridge freezer, warranty ends 2026", "Bought it new in 2021, moving house.", {}),
+        ("2020 iPad Pro with Pencil", "The pencil is older, I bought them new in 2018.", {}),
+        ("Honda CBR600F, only 2030 miles", "Bought it new in 2008, garaged all its life.", {}),
+        ("Men's M&S lambswool jumper", "No bobbling.", {"size": "L"}),
+        ("Men's L.L.Bean fleece jacket", "Barely worn.", {"size": "M"}),
+        ("Men's S-Works Evade road helmet", "Never crashed.", {"size": "M"}),
+        ("Women's medium rise skinny jeans", "Dark wash.", {"size": "XS"}),
+        ("Compact size L-shaped corner desk", "Easy to flatpack.", {"size": "Small"}),
+        ("Dog harness for XL Bully, padded", "Adjustable chest strap.", {"size": "L"}),
+        ("Harley Davidson Sportster XL 883 jacket", "Official HD jacket.", {"size": "M"}),
+        ("Ninja Foodi Dual Zone XL air fryer", "All baskets included.", {"size": "Large (9.5L)"}),
+        ("Nike football shirt youth XL (fits adult S)", "Home kit.", {"size": "S (adult)"}),
+        ("Mountain bike + free men's XL jersey", "Hydraulic brakes.", {"frame size": "M"}),
+        ("Orthopaedic dog bed XL", "Suits a labrador.", {"dog size": "Large"}),
     ],
 )
 def test_the_same_size_or_a_year_that_is_not_the_items_is_not_a_contradiction(title, description, attributes):

@@ -492,27 +492,35 @@ YEAR = r"\b((?:19[5-9]|20[0-4])\d)\b"
 # heuristic-v22: a year right after work done on the item dates the work ("CLA'd 2024", "serviced 2023").
 WORK_BEFORE_YEAR = (r"\b(?:cla'?d|serviced|service|restored|refurb\w*|rebuilt|recovered|reupholstered|"
                     r"rewired|overhauled|recapped|mot|new (?:battery|belts?|tyres?))\W*(?:in\s+)?$")
-# heuristic-v35: an item cannot have been bought new before the year it is dated ("2019 model",
-# "year: 2019"): "I bought it new in 2011" under that title contradicts it ("had one new" is another item).
-BOUGHT_NEW_IN_YEAR = (r"\b(?:bought|purchased|got|ordered|acquired|had)\s+"
-                      r"(?:(?:it|this|them|these|mine)\s+)?(?:brand\s+)?new\s+(?:in|back in)\s+"
-                      r"((?:19[5-9]|20[0-4])\d)\b")
-# A title year after these dates something else: a validity ("FIA valid until 2028") or the models an
-# accessory fits ("roof bars for 2019+ Rav4").
-OTHER_DATE_BEFORE_YEAR = r"\b(?:until|till|to|expir\w*|exp|valid|warranty|guarantee\w*|for|fits?)\W*$"
-# heuristic-v35: a clothing or helmet size by letter, in the title ("size M", "mens L", "XL", "S/M") against
-# a size attribute that is one letter size ("S"); single letters count in the title only after "size" or a
-# wearer, where they cannot be a unit or a model letter. Sizes in order, so equal names compare equal.
+# heuristic-v35: an item cannot have been bought new long before the year it is dated: "I bought it new in
+# 2011" under "2019 Binder incubator" or "year: 2019". Only "it" or "this" is bought, as "mine" or "them"
+# may be another item ("I had mine new in 2010, this is its replacement"), and a title year counts only
+# where it dates the item: first in the title or before "model", not a range of models ("2019+", "2015-2018").
+BOUGHT_NEW_IN_YEAR = (r"\b(?:bought|purchased|got|ordered|acquired|had)\s+(?:(?:it|this)\s+)?(?:brand\s+)?"
+                      r"new\s+(?:in|back in)\s+((?:19[5-9]|20[0-4])\d)\b")
+DATING_TITLE_YEAR = (r"^\W*((?:19[5-9]|20[0-4])\d)\b(?!\s*(?:[+/\-–]|on\b|onwards\b|to\b))|"
+                     r"\b((?:19[5-9]|20[0-4])\d)\s+model\b")
+MODEL_YEAR_SOLD_EARLY = 1  # a "2021" model is on sale in 2020: a year earlier is no contradiction
+# heuristic-v35: a clothing or helmet size by letter in the title ("size M", "mens L", "jacket XL", "S/M")
+# against a size attribute that is one letter size ("S"). A single letter counts only after "size" or a
+# wearer and not before "&", "." or "-" (M&S, L.L.Bean, S-Works, L-shaped); a bare "XL" only last in the
+# title or before punctuation or "with", since "XL Bully", "Sportster XL 883" and "XL air fryer" are names.
+# Children's sizes are another scale; "dog size", "frame size" or "helmet size" may be another item's in a
+# bundle ("men's XL jersey + bike, frame size: M").
 LETTER_SIZES: tuple[str, ...] = ("xxs", "xs", "s", "m", "l", "xl", "xxl", "xxxl")
 LETTER_SIZE_NAMES: dict[str, str] = {"small": "s", "medium": "m", "large": "l", "extra large": "xl",
                                      "extra-large": "xl", "2xl": "xxl", "3xl": "xxxl"}
-_LETTER_SIZE = r"(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|extra[\s-]large)"
-_OR_NEXT_SIZE = r"(?:\s*[/-]\s*" + _LETTER_SIZE + r")?\b"  # "S/M", "XS-S": both sizes
-TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*" + _LETTER_SIZE + _OR_NEXT_SIZE + "|"
+_LETTER_SIZE = r"(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl)"
+_OR_NEXT_SIZE = r"(?:\s*[/-]\s*" + _LETTER_SIZE + r")?\b(?![&.\-]\w)"  # "S/M", "XS-S": both sizes
+TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|"
+                     r"extra[\s-]large)" + _OR_NEXT_SIZE + "|"
                      r"\b(?:men'?s|women'?s|ladies'?)\s+" + _LETTER_SIZE + _OR_NEXT_SIZE + "|"
-                     r"(?<!twin )(?<!iphone )\b(xxs|xs|xl|xxl|xxxl|[23]xl)" + _OR_NEXT_SIZE)
-ATTRIBUTE_LETTER_SIZE = r"\s*" + _LETTER_SIZE + r"\s*(?:\([^)]*\))?\s*"
-LETTER_SIZE_ATTRIBUTE_NAME = r"\bsize\b"
+                     r"(?<!twin )(?<!iphone )(?<![\d/] )(?<![\d/])\b(xxs|xs|xl|xxl|xxxl|[23]xl)"
+                     + _OR_NEXT_SIZE + r"(?=\s*$|\s*[,;:(|]|\s+(?:with|w/))")
+CHILDRENS_TITLE = r"\b(?:youth|kids?|boys?|girls?|junior|child(?:ren)?'?s?|toddlers?|baby|age\s*\d)\b"
+ATTRIBUTE_LETTER_SIZE = (r"\s*(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|extra[\s-]large)"
+                         r"\s*(?:\([^)]*\))?\s*")
+LETTER_SIZE_ATTRIBUTE_NAMES: tuple[str, ...] = ("size", "clothing size", "garment size")
 # A model named in the title and in the model attribute: same word, different number.
 MODEL_TOKEN = r"\b([a-z]{2,})[\s-]?(\d{1,4}[a-z]{0,2})\b"
 # heuristic-v16: a model named by a letter ("Model D"), in the title against the model attribute.

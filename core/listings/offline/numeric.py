@@ -18,9 +18,11 @@ from core.listings.offline.family_vocabulary import (
     BED_SIZES,
     BOUGHT_NEW_IN_YEAR,
     CHILDRENS_SCOPE,
+    CHILDRENS_TITLE,
     COUNT_OF_MEASURED,
     COUNT_TIMES,
     COUNTED_ATTRIBUTE_NAME,
+    DATING_TITLE_YEAR,
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
     EU_FROM,
@@ -31,7 +33,7 @@ from core.listings.offline.family_vocabulary import (
     LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNIT,
     LENGTH_UNITS,
-    LETTER_SIZE_ATTRIBUTE_NAME,
+    LETTER_SIZE_ATTRIBUTE_NAMES,
     LETTER_SIZE_NAMES,
     LETTER_SIZES,
     MEASURED_CONTEXT,
@@ -40,6 +42,7 @@ from core.listings.offline.family_vocabulary import (
     MODEL_LETTER,
     MODEL_TOKEN,
     MODEL_VARIANT,
+    MODEL_YEAR_SOLD_EARLY,
     NAME_BESIDE_WORDS,
     NAME_STOPWORDS,
     NAMED_SIDES,
@@ -47,7 +50,6 @@ from core.listings.offline.family_vocabulary import (
     NUMERIC_NOTES,
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
-    OTHER_DATE_BEFORE_YEAR,
     OTHER_ITEM_AFTER,
     OTHER_ITEM_BEFORE,
     OTHER_MEASURE_CONTEXT,
@@ -226,10 +228,12 @@ def _sizes(listing: Listing) -> list[Place]:
 def _letter_sizes(listing: Listing) -> list[Place]:
     """A letter size in the title ("size M", "XL") against a size attribute that is one letter size ("S");
     an attribute like "L/XL" or "8-10" states no single letter, so it is not compared."""
+    if re.search(CHILDRENS_TITLE, listing.title, re.I):
+        return []
     titled = {_letter_size(group) for m in re.finditer(TITLE_LETTER_SIZE, listing.title, re.I)
               for group in m.groups() if group}
     stated = {_letter_size(m.group(1)) for name, value in listing.attributes
-              if re.search(LETTER_SIZE_ATTRIBUTE_NAME, name)
+              if name in LETTER_SIZE_ATTRIBUTE_NAMES
               and (m := re.fullmatch(ATTRIBUTE_LETTER_SIZE, value, re.I))}
     return [("title", {size: float(LETTER_SIZES.index(size)) for size in titled}),
             ("size attribute", {size: float(LETTER_SIZES.index(size)) for size in stated})]
@@ -250,7 +254,9 @@ def _years(listing: Listing) -> list[Place]:
     ("CLA'd 2024", heuristic-v22) is not the item's."""
     stated = {m.group(1): float(m.group(1)) for phrase in ITEM_YEAR_PHRASES
               for m in re.finditer(phrase, listing.description, re.I)}
-    return [("title", _title_years(listing.title, WORK_BEFORE_YEAR)),
+    titled = {m.group(1): float(m.group(1)) for m in re.finditer(YEAR, listing.title)
+              if not re.search(WORK_BEFORE_YEAR, listing.title[:m.start()], re.I)}
+    return [("title", titled),
             ("year attribute", _year_attributes(listing)),
             ("description", stated)]
 
@@ -260,19 +266,16 @@ def _year_attributes(listing: Listing) -> Values:
     return {v: float(v) for v in named if re.fullmatch(YEAR, v)}
 
 
-def _title_years(title: str, *not_after: str) -> Values:
-    """The title's years, leaving out a year right after words that say it dates something else."""
-    return {m.group(1): float(m.group(1)) for m in re.finditer(YEAR, title)
-            if not any(re.search(words, title[:m.start()], re.I) for words in not_after)}
-
-
 def _bought_before_dated(listing: Listing) -> list[Place]:
-    """The description says the item was bought new before every year the title or a year attribute dates
-    it to ("2019 model", "I bought it new in 2011"): both cannot be true."""
-    dated = _title_years(listing.title, WORK_BEFORE_YEAR, OTHER_DATE_BEFORE_YEAR) | _year_attributes(listing)
+    """The description says the item was bought new years before the year the title or a year attribute
+    dates it to ("2019 Binder incubator", "I bought it new in 2011"): both cannot be true."""
+    titled = {year: float(year) for m in re.finditer(DATING_TITLE_YEAR, listing.title, re.I)
+              for year in m.groups() if year}
+    dated = titled | _year_attributes(listing)
     bought = {m.group(1): float(m.group(1))
               for m in re.finditer(BOUGHT_NEW_IN_YEAR, listing.description, re.I)}
-    earlier = {label: year for label, year in bought.items() if dated and year < min(dated.values())}
+    earlier = {label: year for label, year in bought.items()
+               if dated and year < min(dated.values()) - MODEL_YEAR_SOLD_EARLY}
     return [("title or year attribute", dated), ("description, bought new in", earlier)] if earlier else []
 
 

@@ -308,24 +308,25 @@ heuristic-v33 before and not trained on: 619 of 720 caught (86.0 %) against 610,
 (11.6 %) against 121, 83.9 % in range against 82.3 %. The rules flag exactly as before.
 
 heuristic-v35, stated before it was trained and measured (restated before its first training finished and
-before anything of it was measured, to add the two checks): heuristic-v34's rules with two numeric checks,
-and the learned signal trained on v104-v121 as well (LAST_SET = 121). Those 18 sets were measured with
+before anything of it was measured, to add the two checks): heuristic-v34's rules with two numeric checks, and
+the learned signal trained on v104-v121 as well (LAST_SET = 121). Those 18 sets were measured with
 heuristic-v30 to v34 and never read before this step; they join the development data, and v122-v127 (which
 decided heuristic-v34) stay out as a second unseen measure. The checks, from the contradictions the rules
-missed in the development sets (the dev set, v1-v121): an item bought new ("I bought it new in 2011")
-before every year the title or a year attribute dates it to ("2019 model"); a letter size in the title
-("size M", "mens L", "XL") against a size attribute that is one other letter size. Rules alone on the dev
-set and v1-v121: 3009 -> 3022 of 4809 caught, the same 354 of 5991 false positives. While it trained, and
-before anything was measured, tests written for the checks made them leave out "had one new" (another
-item), a title year after "valid until" or "for" (a validity, the models an accessory fits) and a size
-range ("S/M"); the rule features of all 10806 training listings stayed the same (one sha256 over them), so
-the training started before is this code's. The decision folds stay
-v6-v51; the training is heuristic-v25's; the budget stays 9 % (heuristic-v24's rule, each set counted once:
-with heuristic-v34's first figures on v128-v133 added, 637 false positives over 5116 harmless listings
-measured blind at 9 %, 12.45 %). Adopted only if, pooled over v128-v133 (540 listings by six authors, written
-blind after heuristic-v34 was adopted; only heuristic-v34's figures on them were taken: 207 of 240 caught,
-27 of 300 false positives, 86.9 % in range), it catches at least 207 listings with false positives at most
-1.0 point higher and in range at most 1.0 point lower; otherwise heuristic-v34 and its weights stay.
+missed in the development sets (the dev set, v1-v121): an item bought new ("I bought it new in 2011") more
+than a year before the year the title dates it to (first in the title, or before "model") or a year attribute
+gives; a letter size in the title ("size M", "mens L", a bare "XL" last or before "with") against a size
+attribute that is one other letter size, except in children's titles. A first draft (3009 -> 3022 of 4809
+caught by rules alone on the dev set and v1-v121, the same 354 of 5991 false positives) began training; before
+anything was measured, tests and a helper's review of 52 invented harmless listings (51 flagged: brands such
+as M&S and L.L.Bean, "XL Bully", model years sold the year before, years of events, services and warranties,
+other items' sizes in a bundle) narrowed it to the checks above, and the training was restarted. Rules alone
+on the dev set and v1-v121: 3009 -> 3020 caught, the same 354 false positives. The decision folds stay v6-v51;
+the training is heuristic-v25's; the budget stays 9 % (heuristic-v24's rule, each set counted once: with
+heuristic-v34's first figures on v128-v133 added, 637 false positives over 5116 harmless listings measured
+blind at 9 %, 12.45 %). Adopted only if, pooled over v128-v133 (540 listings by six authors, written blind
+after heuristic-v34 was adopted; only heuristic-v34's figures on them were taken: 207 of 240 caught, 27 of 300
+false positives, 86.9 % in range), it catches at least 207 listings with false positives at most 1.0 point
+higher and in range at most 1.0 point lower; otherwise heuristic-v34 and its weights stay.
 """
 
 import argparse
