@@ -510,16 +510,16 @@ MODEL_YEAR_SOLD_EARLY = 1  # a "2021" model is on sale in 2020: a year earlier i
 LETTER_SIZES: tuple[str, ...] = ("xxs", "xs", "s", "m", "l", "xl", "xxl", "xxxl")
 LETTER_SIZE_NAMES: dict[str, str] = {"small": "s", "medium": "m", "large": "l", "extra large": "xl",
                                      "extra-large": "xl", "2xl": "xxl", "3xl": "xxxl"}
-_LETTER_SIZE = r"(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl)"
+_LONG_LETTER_SIZE = r"xxs|xs|xl|xxl|xxxl|[23]xl"
+_LETTER_SIZE = r"(s|m|l|" + _LONG_LETTER_SIZE + ")"
+_SIZE_NAME = r"(s|m|l|" + _LONG_LETTER_SIZE + r"|small|medium|large|extra[\s-]large)"
 _OR_NEXT_SIZE = r"(?:\s*[/-]\s*" + _LETTER_SIZE + r")?\b(?![&.\-]\w)"  # "S/M", "XS-S": both sizes
-TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|"
-                     r"extra[\s-]large)" + _OR_NEXT_SIZE + "|"
+TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*" + _SIZE_NAME + _OR_NEXT_SIZE + "|"
                      r"\b(?:men'?s|women'?s|ladies'?)\s+" + _LETTER_SIZE + _OR_NEXT_SIZE + "|"
-                     r"(?<!twin )(?<!iphone )(?<![\d/] )(?<![\d/])\b(xxs|xs|xl|xxl|xxxl|[23]xl)"
+                     r"(?<!twin )(?<!iphone )(?<![\d/] )(?<![\d/])\b(" + _LONG_LETTER_SIZE + ")"
                      + _OR_NEXT_SIZE + r"(?=\s*$|\s*[,;:(|]|\s+(?:with|w/))")
 CHILDRENS_TITLE = r"\b(?:youth|kids?|boys?|girls?|junior|child(?:ren)?'?s?|toddlers?|baby|age\s*\d)\b"
-ATTRIBUTE_LETTER_SIZE = (r"\s*(xxs|xs|s|m|l|xl|xxl|xxxl|[23]xl|small|medium|large|extra[\s-]large)"
-                         r"\s*(?:\([^)]*\))?\s*")
+ATTRIBUTE_LETTER_SIZE = r"\s*" + _SIZE_NAME + r"\s*(?:\([^)]*\))?\s*"
 LETTER_SIZE_ATTRIBUTE_NAMES: tuple[str, ...] = ("size", "clothing size", "garment size")
 # A model named in the title and in the model attribute: same word, different number.
 MODEL_TOKEN = r"\b([a-z]{2,})[\s-]?(\d{1,4}[a-z]{0,2})\b"
