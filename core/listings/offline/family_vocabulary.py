@@ -518,7 +518,6 @@ TITLE_LETTER_SIZE = (r"\b(?:size|sz)\s*[:\-]?\s*" + _SIZE_NAME + _OR_NEXT_SIZE +
                      r"\b(?:men'?s|women'?s|ladies'?)\s+" + _LETTER_SIZE + _OR_NEXT_SIZE + "|"
                      r"(?<!twin )(?<!iphone )(?<![\d/] )(?<![\d/])\b(" + _LONG_LETTER_SIZE + ")"
                      + _OR_NEXT_SIZE + r"(?=\s*$|\s*[,;:(|]|\s+(?:with|w/))")
-CHILDRENS_TITLE = r"\b(?:youth|kids?|boys?|girls?|junior|child(?:ren)?'?s?|toddlers?|baby|age\s*\d)\b"
 ATTRIBUTE_LETTER_SIZE = r"\s*" + _SIZE_NAME + r"\s*(?:\([^)]*\))?\s*"
 LETTER_SIZE_ATTRIBUTE_NAMES: tuple[str, ...] = ("size", "clothing size", "garment size")
 # A model named in the title and in the model attribute: same word, different number.
@@ -639,6 +638,7 @@ HALF_SIZE = r"(\d)\s*(?:½|1/2)"  # heuristic-v33: "UK 8 1/2" and "8½" are 8.5
 # heuristic-v22: a bare "size 9" in an adult shoe's title is a UK size (children's sizes are numbered apart).
 BARE_SHOE_SIZE = r"\bsize\s*(\d{1,2}(?:\.5)?)(?![\d.])"
 CHILDRENS_SCOPE = r"\b(?:kids?|child(?:ren)?'?s?|junior|infants?|toddlers?|boys?'?|girls?'?|baby)\b"
+CHILDRENS_TITLE = CHILDRENS_SCOPE + r"|\b(?:youth|age\s*\d)\b"  # heuristic-v35: no adult letter sizes
 # heuristic-v22: the age a toy or garment is for, in the title and the age attribute, as its lower bound in
 # months ("18m+", "5-9 years", "3+"); lower bounds within AGE_TOLERANCE of each other are one range.
 AGE_ATTRIBUTE_NAMES = r"^(?:age|ages|age range|suitable for|recommended age|for ages?)$"
