@@ -175,6 +175,16 @@ def test_batch_page_filters_failures_and_retries_only_them(app: AppTest, engine:
     assert str(retry.retry_of) == original and items == ["BK-3002", "BK-3005"]
 
 
+def test_the_batch_pages_downloads_do_not_rerun_the_page_when_clicked(app: AppTest, engine: Engine):
+    # A click that reruns the page lets that rerun revoke the very file the click asked for
+    # (a deferred download's id lives until the next run that draws its button ends).
+    submit_sample(app, "books.json")
+    finish_batch(engine, fail_positions=(2,))
+    open_batch(app, engine)
+    buttons = {button.proto.label: button.proto.ignore_rerun for button in app.get("download_button")}
+    assert buttons == {"Results (CSV)": True, "Results (JSON)": True, "Fix-up file (0 listings)": True}
+
+
 def test_a_retry_from_the_batch_page_takes_a_raised_budget(app: AppTest, engine: Engine):
     submit_sample(app, "books.json")
     finish_batch(engine, fail_positions=(3,))

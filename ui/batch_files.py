@@ -1,6 +1,8 @@
 """The batch page's downloads: results as CSV or JSON, the fix-up file, and the report of the
 rows left out at upload. Files are built only when a button is clicked (a render never reads
-every item); their names say which batch and day they are."""
+every item); their names say which batch and day they are. A click does not rerun the page: a
+rerun replaces the file a click asked for (Streamlit revokes a deferred download when the script
+that drew its button ends), so the file could be lost to the rerun the click itself started."""
 
 import streamlit as st
 from sqlalchemy import Engine
@@ -20,13 +22,14 @@ def downloads(engine: Engine, owner: str, summary: BatchSummary) -> None:
     columns = st.columns(4)
     for column, (kind, (label, media_type)) in zip(columns, FORMATS.items(), strict=False):
         column.download_button(label, lambda kind=kind: download_bytes(engine, owner, batch_id, kind),
-                               file_name(summary, kind), media_type)
+                               file_name(summary, kind), media_type, on_click="ignore")
     fixup(columns[2], engine, owner, summary)
     if summary.rejected_rows:
         columns[3].download_button(
             f"Rows left out at upload ({summary.rejected_rows:,})",
             lambda: rejected_rows_csv(engine, owner, batch_id)[1],
-            f"{file_name(summary, 'csv').removesuffix('-results.csv')}-rejected-rows.csv", "text/csv")
+            f"{file_name(summary, 'csv').removesuffix('-results.csv')}-rejected-rows.csv", "text/csv",
+            on_click="ignore")
 
 
 def fixup(column, engine: Engine, owner: str, summary: BatchSummary) -> None:
@@ -37,7 +40,8 @@ def fixup(column, engine: Engine, owner: str, summary: BatchSummary) -> None:
     to_fix = call(lambda: fixup_count(engine, owner, summary.batch_id)) or 0
     column.download_button(f"Fix-up file ({to_fix:,} listings)",
                            lambda: download_bytes(engine, owner, summary.batch_id, "fixup"),
-                           file_name(summary, "fixup"), "text/csv", disabled=not to_fix, help=fixup_rule())
+                           file_name(summary, "fixup"), "text/csv", disabled=not to_fix, help=fixup_rule(),
+                           on_click="ignore")
     if not to_fix:
         column.caption(nothing_to_fix_message())
 
