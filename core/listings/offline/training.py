@@ -332,6 +332,18 @@ threshold 0.2618 (0.2252), least risk weight 0.1 (0). Pooled over v128-v133 it c
 the same 27 of 300 false positives and 86.9 % in range (rules alone: 129 of 240 and 21 of 300 with either
 version's rules). On v122-v127 (not trained on): 210 of 240 caught as before, 35 of 300 false positives
 against 33, 84.8 % in range against 85.2 %. The step moved nothing on unseen authors.
+
+heuristic-v36, stated before it was trained and measured: heuristic-v35's rules and training sets, with the
+budget at 10 % (FALSE_POSITIVE_SHARE) instead of 9 %. Three steps of rules mined from development misses moved
+nothing on unseen authors, while unseen false positives stay below heuristic-v24's 13 % line: with
+heuristic-v35's first figures on v134-v139 added (37 of 300), 674 false positives over 5416 harmless listings
+measured blind at 9 %, 12.44 %. Heuristic-v24's rule takes the largest whole percent whose false positives
+measured blind are at most 13 %, but only 6, 9 and 12 % were ever measured; 10 % is measured here for the
+first time. Adopted only if, pooled over v134-v139 (540 listings by six authors, written blind after
+heuristic-v34 was adopted; only heuristic-v35's figures on them were taken: 212 of 240 caught, 37 of 300 false
+positives, 84.4 % in range), it catches more than 212 listings with in range at most 1.0 point lower, and its
+false positives pooled over every set measured blind at 10 % (v122-v139: 900 harmless listings, none trained
+on) are at most 13 %; otherwise heuristic-v35, its budget and its weights stay.
 """
 
 import argparse
@@ -368,7 +380,7 @@ MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-FALSE_POSITIVE_SHARE = 0.09  # of the decision folds' harmless listings rules and signal may flag, pooled
+FALSE_POSITIVE_SHARE = 0.10  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
