@@ -6,6 +6,8 @@ import math
 from collections import Counter
 from decimal import Decimal
 
+import pytest
+
 from core.listings.draft import ListingDraft
 from core.listings.evaluation.grader import asserts, review_sentences
 from core.listings.offline.learned import (
@@ -191,6 +193,16 @@ def _fold(scores: list[float], *, risky: list[tuple[float, float]]) -> list[Scor
     return harmless + needing
 
 
+@pytest.fixture
+def at_9_percent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decision tests count listings at a 9 % budget, whatever budget the shipped weights were chosen at
+    (heuristic-v36 measures another)."""
+    from core.listings.offline import training
+
+    monkeypatch.setattr(training, "FALSE_POSITIVE_SHARE", 0.09)
+
+
+@pytest.mark.usefixtures("at_9_percent")
 def test_the_decision_catches_the_most_with_at_most_9_percent_false_positives():
     """heuristic-v24: 34 harmless listings at 9 %: 3 may be flagged (2 at 6 %). Down to 30.5 the signal adds
     33, 32 and 31 and catches the listings at 31.5 and 30.5; catching the one at 29.5 would add a fourth (and
@@ -201,6 +213,7 @@ def test_the_decision_catches_the_most_with_at_most_9_percent_false_positives():
     assert choose_decision([fold]) == Decision(threshold=30.25, min_risk_weight=0.3)
 
 
+@pytest.mark.usefixtures("at_9_percent")
 def test_harmless_listings_the_rules_flag_spend_the_budget_too():
     """heuristic-v16: 100 harmless listings at 9 % may be flagged 9 times; the rules flag 3 already, so the
     signal may add 6 (96 down to 91) and catches the listings at 95.5, 94.5 and 92.5, not the one at 89.5 (a
@@ -211,6 +224,7 @@ def test_harmless_listings_the_rules_flag_spend_the_budget_too():
     assert choose_decision([fold]).threshold == 92.25
 
 
+@pytest.mark.usefixtures("at_9_percent")
 def test_the_false_positive_share_is_pooled_over_the_decision_folds():
     """heuristic-v15: 80 harmless listings in two folds may have 7 flagged (9 %). At 33.5 the first fold
     alone adds 6 (above its own 9 % of 40) and the second none, so the listing at 33.5 is caught (at 6 %
@@ -220,6 +234,7 @@ def test_the_false_positive_share_is_pooled_over_the_decision_folds():
     assert choose_decision([first, second]) == Decision(threshold=33.25, min_risk_weight=0.3)
 
 
+@pytest.mark.usefixtures("at_9_percent")
 def test_with_no_room_for_a_false_positive_the_signal_stays_silent():
     """11 harmless listings at 9 %: none may be flagged, so the threshold is above them all."""
     fold = _fold([float(score) for score in range(11)], risky=[(9.5, 0.5)])
@@ -227,6 +242,7 @@ def test_with_no_room_for_a_false_positive_the_signal_stays_silent():
     assert choose_decision([]).threshold == 1.0
 
 
+@pytest.mark.usefixtures("at_9_percent")
 def test_twelve_harmless_listings_leave_room_for_one_false_positive():
     """heuristic-v24: 12 harmless listings at 9 %: one may be flagged (none at 6 %), so the listing at 10.5
     is caught at the cost of the one at 11."""
