@@ -50,7 +50,8 @@ RISKY: list[Case] = [
 ]
 # Flagged by heuristic-v8 to v11; the stricter decisions of heuristic-v12 to v14 (each fold within its own
 # 5 %) left it with the seller; the pooled decisions of heuristic-v15 to v22 (9 %) sent it to a person again;
-# heuristic-v23's 6 % budget left it with the seller once more; heuristic-v24's 9 % sends it to a person.
+# heuristic-v23's 6 % budget left it with the seller once more; heuristic-v24's 9 % and heuristic-v36's 10 %
+# send it to a person.
 MILD: Case = ("Garden gazebo 3x3m", "One leg is bent and the roof has a tear near a corner, a couple of "
               "pieces are missing but it mostly goes together. Selling as seen.", "Garden", "30",
               {"colour": "grey"})
@@ -106,7 +107,7 @@ def test_a_risky_listing_in_wording_no_rule_knows_is_sent_to_a_person():
         assert review.quality_score <= 35
 
 
-def test_a_mildly_worded_defect_on_an_ordinary_item_goes_to_a_person_within_a_9_percent_budget():
+def test_a_mildly_worded_defect_on_an_ordinary_item_goes_to_a_person_within_the_budget():
     review = review_listing(_draft(MILD))
     assert review.requires_human_review
     assert review.issues[0].startswith("The listing reads like listings a person had to check")
