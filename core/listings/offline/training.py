@@ -350,6 +350,16 @@ v134-v139 it caught 213 of 240 (88.8 %) against 212, with the same 37 of 300 fal
 84.6 % in range against 84.4 %. On v122-v133: 420 of 480 caught against 417, the same 62 of 600 false
 positives, 86.1 % in range against 85.8 %. False positives measured blind at 10 %: 99 of 900 (11.0 %). A small
 step: 4 more of 720 caught on 18 unseen sets, no more false positives.
+
+heuristic-v37, stated before it was trained and measured: heuristic-v36's rules, weights and training sets,
+with the budget at 11 % instead of 10 %, the next whole percent heuristic-v24's rule can test. False
+positives measured blind at 10 %, with heuristic-v36's first figures on v140-v145 added (40 of 300): 139 over
+1200 harmless listings (v122-v145, none trained on), 11.58 %. Adopted only if, pooled over v140-v145 (540
+listings by six authors, written blind after heuristic-v36 was stated and never read; only heuristic-v36's
+figures on them were taken: 216 of 240 caught, 40 of 300 false positives, 85.0 % in range), it catches more
+than 216 listings with in range at most 1.0 point lower, and its false positives pooled over every set
+measured blind at 11 % (v122-v145: 1200 harmless listings) are at most 13 %; otherwise heuristic-v36, its
+budget and its weights stay.
 """
 
 import argparse
@@ -386,7 +396,7 @@ MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-FALSE_POSITIVE_SHARE = 0.10  # of the decision folds' harmless listings rules and signal may flag, pooled
+FALSE_POSITIVE_SHARE = 0.11  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
