@@ -359,7 +359,19 @@ listings by six authors, written blind after heuristic-v36 was stated and never 
 figures on them were taken: 216 of 240 caught, 40 of 300 false positives, 85.0 % in range), it catches more
 than 216 listings with in range at most 1.0 point lower, and its false positives pooled over every set
 measured blind at 11 % (v122-v145: 1200 harmless listings) are at most 13 %; otherwise heuristic-v36, its
-budget and its weights stay.
+budget and its weights stay. Outcome: not adopted. Heuristic-v36's saved honest folds (they do not depend on
+the budget) chosen at 11 % gave the same weights and risk terms with threshold 0.112 (0.1797). Pooled over
+v140-v145 it caught the same 216 of 240 with 41 of 300 false positives against 40 and 84.8 % in range against
+85.0 %. On v122-v139: 638 of 720 caught against 633, 103 of 900 false positives against 99. False positives
+measured blind at 11 %: 144 of 1200 (12.0 %). The budget stays 10 %.
+
+heuristic-v38, stated before it is trained and measured: heuristic-v36's rules and budget (10 %), with the
+learned signal trained on v122-v145 as well (LAST_SET = 145). Those 24 sets were measured with heuristic-v33
+to v37 and never read; they join the development data. The decision folds stay v6-v51; the training is
+heuristic-v25's. Adopted only if, pooled over v146-v151 (540 listings by six authors, written blind while it
+trains and never read; heuristic-v36's figures on them are taken before any of heuristic-v38's), it catches
+more listings than heuristic-v36, or as many with fewer false positives, with false positives at most 1.0
+point higher and in range at most 1.0 point lower; otherwise heuristic-v36 and its weights stay.
 """
 
 import argparse
@@ -383,7 +395,7 @@ from core.listings.offline.reviewer import rule_features
 
 ROOT = Path(__file__).resolve().parents[3]
 HELDOUT = "sample_catalogs/heldout/"
-LAST_SET = 121  # the newest set trained on: the development sets and v104-v121 (heuristic-v35)
+LAST_SET = 145  # the newest set trained on: the development sets, v104-v121 (heuristic-v35), v122-v145 (v38)
 LAST_DECISION_SET = 51  # the decision folds v6-v51: more would grow training with the cube of the sets
 TRAINING_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("dev", ("sample_catalogs/eval_listings.jsonl", "sample_catalogs/reference_format_example.jsonl")),
@@ -396,7 +408,7 @@ MIN_SETS = 3  # a feature must appear in this many authors' sets to get a weight
 L2 = 0.003  # chosen with STEPS by pooled leave-one-set-out recall (heuristic-v8)
 STEPS = 300
 LEARNING_RATE = 0.5
-FALSE_POSITIVE_SHARE = 0.11  # of the decision folds' harmless listings rules and signal may flag, pooled
+FALSE_POSITIVE_SHARE = 0.10  # of the decision folds' harmless listings rules and signal may flag, pooled
 MIN_RISK_WEIGHTS = (0.0, 0.1, 0.2, 0.3)  # the candidates for a risk term's least weight
 DECIMALS = 4  # weights are stored rounded, and the threshold is chosen on the rounded weights
 ABOUT = ("Learned risk weights; regenerate with: python -m core.listings.offline.training. Flags only when "
