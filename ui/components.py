@@ -55,6 +55,13 @@ def review_card(result: dict[str, Any] | None, error: dict[str, Any] | None,
             st.text("\n".join(f"- {entry}" for entry in result[key]))
 
 
+def download(container: Any, label: str, data: Any, file_name: str, mime: str, **options: Any) -> None:
+    """A download button whose click does not rerun the page. A rerun would redo the page's work for
+    nothing, and for a file built on click (data a callable) it would revoke the file the click asked
+    for: Streamlit drops a deferred download when the next run that draws its button ends."""
+    container.download_button(label, data, file_name, mime, on_click="ignore", **options)
+
+
 def post_notice(text: str) -> None:
     """Leave a notice for the batch page's next full run (views/batch.py show_notice). A notice
     still on screen is marked as shown: a new one must clear that mark, or the next run would

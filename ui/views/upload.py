@@ -14,7 +14,7 @@ from core.catalogs.report import error_report_csv
 from core.economy.mode import ECONOMY_PROVIDERS, automatic_rule, mode_for
 from core.settings import Settings
 from ui.column_mapping import mapping_editor
-from ui.components import post_notice
+from ui.components import download, post_notice
 from ui.services import call, runtime, viewer
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_catalogs" / "electronics_and_more.csv"
@@ -24,8 +24,7 @@ def read_upload(settings: Settings) -> tuple[str, bytes] | None:
     st.caption(f"CSV, JSON or JSONL; up to {settings.max_batch_items:,} listings and "
                f"{settings.max_upload_megabytes} MB per file.")
     if SAMPLE.is_file():
-        st.download_button("New here? Download a sample catalog", SAMPLE.read_bytes(), SAMPLE.name,
-                           "text/csv")
+        download(st, "New here? Download a sample catalog", SAMPLE.read_bytes(), SAMPLE.name, "text/csv")
     upload = st.file_uploader("Catalog file", type=["csv", "tsv", "json", "jsonl", "ndjson"])
     return None if upload is None else (upload.name, upload.getvalue())
 
@@ -42,8 +41,8 @@ def show_problems(check: CatalogCheck, file_name: str) -> None:
                 f"invalid row(s) out (below)." if valid else ".")
              + f" {check.shown_note}")
     st.dataframe(pd.DataFrame([error.to_json_dict() for error in check.errors]), hide_index=True)
-    st.download_button("Download the error report (CSV)", error_report_csv(check.errors),
-                       f"{Path(file_name).stem}-errors.csv", "text/csv")
+    download(st, "Download the error report (CSV)", error_report_csv(check.errors),
+             f"{Path(file_name).stem}-errors.csv", "text/csv")
 
 
 def show_ready(check: CatalogCheck) -> None:
