@@ -824,6 +824,18 @@ GENERAL_UNITS: frozenset[str] = frozenset({
     "size", "quantity", "qty", "number", "no", "count", "total", "age", "model", "version", "edition",
     "level", "grade",
 })
+# heuristic-v39: a count named by its attribute ("blades": "5") is read in prose with up to two words between
+# the number and the name ("3 reversible blades", "24 planting sites") or the name before the number ("plate
+# 122", "seats 8"). The words between describe the thing counted; a share or a link word does not.
+COUNT_WORDS_BETWEEN = 2
+COUNT_BETWEEN_EXCLUDED = r"(?:per|each|for|from|with|and|the|into|than)"
+# heuristic-v39: an attribute named for the item's own length ("length", "height", "max height", "diameter")
+# against the title's lengths in any unit: a buyer reads two lengths in one listing as the same measure
+# stated twice when neither is more than MEASURE_MIX_UP_RATIO times the other ("9 metres" / "11 m"), and as
+# different parts when they are further apart ("staging board 3.6m" / "width: 450 mm").
+MAIN_MEASURE_NAME = (r"(?:(?:max|maximum|overall|total)[\s_-]+)?"
+                     r"(?:length|width|height|depth|diameter|thickness)")
+MEASURE_MIX_UP_RATIO = 1.75
 NAME_BESIDE_WORDS = 3  # how near, in words, the name must stand to a number in a general unit
 NAME_STOPWORDS: frozenset[str] = frozenset({"the", "and", "with", "for"})
 # A single measure named by the side it measures ("drop: 229cm", "183cm drop", "height 30 cm").

@@ -19,8 +19,10 @@ from core.listings.offline.family_vocabulary import (
     BOUGHT_NEW_IN_YEAR,
     CHILDRENS_SCOPE,
     CHILDRENS_TITLE,
+    COUNT_BETWEEN_EXCLUDED,
     COUNT_OF_MEASURED,
     COUNT_TIMES,
+    COUNT_WORDS_BETWEEN,
     COUNTED_ATTRIBUTE_NAME,
     DATING_TITLE_YEAR,
     DESCRIPTION_TOTAL_PATTERNS,
@@ -36,6 +38,8 @@ from core.listings.offline.family_vocabulary import (
     LETTER_SIZE_ATTRIBUTE_NAMES,
     LETTER_SIZE_NAMES,
     LETTER_SIZES,
+    MAIN_MEASURE_NAME,
+    MEASURE_MIX_UP_RATIO,
     MEASURED_CONTEXT,
     METRIC_LENGTH,
     MODEL_CODE,
@@ -113,7 +117,8 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                                     ("shoe size", _same_system(shoe_sizes), 0.0),
                                     ("age", _ages(listing), AGE_TOLERANCE),
                                     ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
-                                    *_side_places(listing), *_attribute_units(listing)):
+                                    *_side_places(listing), *_attribute_units(listing),
+                                    *_main_measures(listing)):
         conflict = _disjoint(places, tolerance)
         if conflict:
             return [_finding(kind, conflict)]
@@ -417,7 +422,11 @@ def _attribute_units(listing: Listing) -> list[tuple[str, list[Place], float]]:
             continue
         beside = frozenset(words) if unit in GENERAL_UNITS else frozenset()
         own = {value.strip().lower(): _value(stated.group(1)) * LENGTH_UNITS.get(unit, 1)}
-        places = [(place, _in_unit(text, unit, beside)) for place, text in
+        counted = not stated.group(2) and unit not in GENERAL_UNITS and len(unit) > 2
+        if counted and re.fullmatch(YEAR, stated.group(1)):
+            continue  # a year under a name ("bought": "2023") is a date, not a count
+        read = _named_count if counted else _in_unit
+        places = [(place, read(text, unit, beside)) for place, text in
                   (("title", listing.title), ("description", listing.description))]
         if any(values for _, values in places):
             result.append((quote(name), [*places, (f"{quote(name)} attribute", own)], SAME_VALUE_TOLERANCE))
@@ -447,6 +456,58 @@ def _in_unit(text: str, unit: str, beside: frozenset[str]) -> Values:
         if _other_context(text, start, end) or (beside and not _name_beside(text, start, end, beside)):
             continue
         found[match.group().lower()] = _value(match.group(1)) * scale.get(match.group(2).lower(), 1)
+    return found
+
+
+def _named_count(text: str, name: str, _beside: frozenset[str]) -> Values:
+    """heuristic-v39: the counts the text gives of the thing an attribute is named for ("blades": "5"), with
+    a few describing words between ("3 reversible blades", "4-bay") or the name first ("plate 122"), outside
+    clauses about other things; a unit or a share between ("3 lb barrels", "24 per carton") is not a count."""
+    words = re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
+                   text, flags=re.I)
+    noun = rf"{re.escape(name)}(?:s|es)?"
+    between = rf"(?:(?!{COUNT_BETWEEN_EXCLUDED}\b)[a-z][a-z'/-]{{2,}}\s+){{0,{COUNT_WORDS_BETWEEN}}}?"
+    found: Values = {}
+    for pattern in (rf"(?<![\d.,/x×£$€#-])\b{VALUE}(?:\s*-\s*|\s+){between}{noun}\b",
+                    rf"\b{noun}\s*(?:no\.?|number|#|:)?\s*{VALUE}(?![\d.,]|\s*(?:[x×/\"'-]|to\b|[a-z]{{1,2}}\b))"):
+        for match in re.finditer(pattern, words, re.I):
+            if not re.fullmatch(YEAR, match.group(1)) and not _other_context(words, *match.span()):
+                found[match.group().lower()] = _value(match.group(1))
+    return found
+
+
+def _main_measures(listing: Listing) -> list[tuple[str, list[Place], float]]:
+    """heuristic-v39: an attribute naming the item's own length ("length": "11 m") against the title's lengths
+    close enough to read as the same measure stated twice (MAIN_MEASURE_NAME); a title length that agrees
+    settles it."""
+    title = _lone_lengths(listing.title)
+    result = []
+    for name, value in listing.attributes:
+        stated = re.fullmatch(VALUE + r"\s*" + LENGTH_UNIT + r"\s*", value, re.I)
+        if not title or not stated or not re.fullmatch(MAIN_MEASURE_NAME, name, re.I):
+            continue
+        own = _value(stated.group(1)) * LENGTH_UNITS[stated.group(2).lower()]
+        mixed = {written: length for written, length in title.items()
+                 if max(length, own) <= MEASURE_MIX_UP_RATIO * min(length, own)}
+        if mixed and not any(_close(own, length) for length in title.values()):
+            places = [("title", mixed), (f"{quote(name)} attribute", {value.strip().lower(): own})]
+            result.append((quote(name), places, SAME_VALUE_TOLERANCE))
+    return result
+
+
+def _lone_lengths(text: str) -> Values:
+    """Lengths stated on their own: not a side of a size ("38 x 38 cm"), an end of a range, another thing's,
+    nor a number followed by the word "in" ("set of 6 in a box")."""
+    found: Values = {}
+    for match in re.finditer(r"(?<![\d.,/x×-])" + VALUE + _ANY_LENGTH, text, re.I):
+        start, end = match.span()
+        unit = match.group(2).lower()
+        if (re.search(r"(?:[x×*/-]|\bby|\bto)\s*$", text[max(0, start - 4):start], re.I)
+                or re.match(r"\s*(?:[x×*/-]|by\b|to\b)", text[end:], re.I)
+                or (unit == "in" and re.match(r"\s+[a-z]", text[end:], re.I))
+                or _other_context(text, start, end)):
+            continue
+        found[match.group().strip().lower()] = _value(match.group(1)) * LENGTH_UNITS[unit]
     return found
 
 
