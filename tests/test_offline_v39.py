@@ -36,6 +36,10 @@ def test_a_named_count_said_otherwise_in_prose_is_a_contradiction(title, descrip
         ("Desk lamp", "A 1975 lamp bought new in 2023.", {"bought": "2023"}),
         # a measure after the name is a size, not a count
         ("Bench seats 120cm wide", "Teak.", {"seats": "3"}),
+        # a few of them described, a share, and parts that add up
+        ("Dining table and 4 chairs", "Solid oak, 2 chairs have small scuffs.", {"chairs": "4"}),
+        ("Tomato tins", "Four packs of 6 tins, best before next year.", {"tins": "24"}),
+        ("Knife set", "3 chef knives and 2 paring knives, all sharp.", {"knives": "5"}),
     ],
 )
 def test_an_agreeing_count_a_share_a_unit_or_a_year_is_not_a_contradiction(title, description, attributes):
@@ -46,9 +50,9 @@ def test_an_agreeing_count_a_share_a_unit_or_a_year_is_not_a_contradiction(title
     ("title", "attributes"),
     [
         ("Aerial silk 9 metres, red", {"length": "11 m"}),
-        ("Telescopic ladder 4.4m", {"max height": "3.2 m"}),
+        ("Telescopic ladder 4.4m", {"height": "3.2 m"}),
         ("Mantel clock 11.5cm, brass", {"height": "15 cm"}),
-        ("Sofa 7ft long, grey", {"width": "180 cm"}),
+        ("Sofa 7ft, grey", {"length": "180 cm"}),
     ],
 )
 def test_the_items_own_length_said_otherwise_in_the_title_is_a_contradiction(title, attributes):
@@ -68,6 +72,12 @@ def test_the_items_own_length_said_otherwise_in_the_title_is_a_contradiction(tit
         ("Steak knives set of 6 in a wooden box", {"length": "8 cm"}),
         # a name that is not the item's own length
         ("Bandsaw 300mm", {"depth of cut": "200 mm"}),
+        # feet and inches are one length; a side named in the title; another attribute states the title's
+        ("Sit-on-top kayak 9ft 6in", {"length": "290 cm"}),
+        ("Fridge freezer 55cm wide", {"height": "85 cm"}),
+        ("Round garden table 120cm", {"diameter": "120 cm", "height": "74 cm"}),
+        # a screen's diagonal is not its width
+        ('Smart TV 55"', {"width": "123 cm"}),
     ],
 )
 def test_a_length_that_agrees_or_measures_something_else_is_not_a_contradiction(title, attributes):

@@ -829,12 +829,18 @@ GENERAL_UNITS: frozenset[str] = frozenset({
 # 122", "seats 8"). The words between describe the thing counted; a share or a link word does not.
 COUNT_WORDS_BETWEEN = 2
 COUNT_BETWEEN_EXCLUDED = r"(?:per|each|for|from|with|and|the|into|than)"
-# heuristic-v39: an attribute named for the item's own length ("length", "height", "max height", "diameter")
+# A share of the count ("packs of 6 tins", "3 drawers each") or a few of the things described ("2 chairs have
+# scuffs", "two bays hold my drives") is not the count of the item.
+COUNT_SHARE_BEFORE = r"\b(?:of|x|per|each|every)\s*$"
+COUNT_PART_AFTER = (r"\s+(?:each|per|apiece|a piece|have|has|had|are|were|is|was|need|needs|show|shows|"
+                    r"hold|holds|missing|work|works|working|don't|do not)\b")
+# heuristic-v39: an attribute named for the item's own length ("length", "height", "overall height")
 # against the title's lengths in any unit: a buyer reads two lengths in one listing as the same measure
 # stated twice when neither is more than MEASURE_MIX_UP_RATIO times the other ("9 metres" / "11 m"), and as
 # different parts when they are further apart ("staging board 3.6m" / "width: 450 mm").
-MAIN_MEASURE_NAME = (r"(?:(?:max|maximum|overall|total)[\s_-]+)?"
-                     r"(?:length|width|height|depth|diameter|thickness)")
+MAIN_MEASURE_NAME = r"(?:(?:overall|total)[\s_-]+)?(?:length|width|height|depth|diameter|thickness)"
+# "9ft 6in" is one length: the inches after feet are added to them.
+FEET_AND_INCHES = r"(?:\s*(\d{1,2}(?:\.\d+)?)\s*(?:in|inch|inches|\")(?![\w']))?"
 MEASURE_MIX_UP_RATIO = 1.75
 NAME_BESIDE_WORDS = 3  # how near, in words, the name must stand to a number in a general unit
 NAME_STOPWORDS: frozenset[str] = frozenset({"the", "and", "with", "for"})

@@ -21,6 +21,8 @@ from core.listings.offline.family_vocabulary import (
     CHILDRENS_TITLE,
     COUNT_BETWEEN_EXCLUDED,
     COUNT_OF_MEASURED,
+    COUNT_PART_AFTER,
+    COUNT_SHARE_BEFORE,
     COUNT_TIMES,
     COUNT_WORDS_BETWEEN,
     COUNTED_ATTRIBUTE_NAME,
@@ -28,6 +30,7 @@ from core.listings.offline.family_vocabulary import (
     DESCRIPTION_TOTAL_PATTERNS,
     DIMENSION,
     EU_FROM,
+    FEET_AND_INCHES,
     FORMER_STATE,
     GENERAL_UNITS,
     HALF_SIZE,
@@ -462,44 +465,63 @@ def _in_unit(text: str, unit: str, beside: frozenset[str]) -> Values:
 def _named_count(text: str, name: str, _beside: frozenset[str]) -> Values:
     """heuristic-v39: the counts the text gives of the thing an attribute is named for ("blades": "5"), with
     a few describing words between ("3 reversible blades", "4-bay") or the name first ("plate 122"), outside
-    clauses about other things; a unit or a share between ("3 lb barrels", "24 per carton") is not a count."""
+    clauses about other things. A unit or a share around the number ("3 lb barrels", "24 per carton", "packs
+    of 6 tins", "3 drawers each") and a few of them described ("2 chairs have scuffs") are not the count;
+    several counts are parts, so their sum is read too ("3 chef knives and 2 paring knives")."""
     words = re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
                    text, flags=re.I)
     noun = rf"{re.escape(name)}(?:s|es)?"
     between = rf"(?:(?!{COUNT_BETWEEN_EXCLUDED}\b)[a-z][a-z'/-]{{2,}}\s+){{0,{COUNT_WORDS_BETWEEN}}}?"
     found: Values = {}
-    for pattern in (rf"(?<![\d.,/x×£$€#-])\b{VALUE}(?:\s*-\s*|\s+){between}{noun}\b",
-                    rf"\b{noun}\s*(?:no\.?|number|#|:)?\s*{VALUE}(?![\d.,]|\s*(?:[x×/\"'-]|to\b|[a-z]{{1,2}}\b))"):
+    for pattern in (rf"(?<![\d.,/x×£$€#-])\b{VALUE}(?:\s*-\s*|\s+){between}{noun}\b(?!{COUNT_PART_AFTER})",
+                    rf"\b{noun}\s*(?:no\.?|number|#|:)?\s*{VALUE}(?!\d|[.,]\d|\s*(?:[x×/\"'-]|to\b|[a-z]{{1,2}}\b))"):
         for match in re.finditer(pattern, words, re.I):
-            if not re.fullmatch(YEAR, match.group(1)) and not _other_context(words, *match.span()):
-                found[match.group().lower()] = _value(match.group(1))
+            if (re.fullmatch(YEAR, match.group(1)) or _other_context(words, *match.span())
+                    or re.search(COUNT_SHARE_BEFORE, words[max(0, match.start() - 12):match.start()], re.I)):
+                continue
+            found[match.group().lower()] = _value(match.group(1))
+    if len(found) > 1:
+        found[f"{sum(found.values()):g} in all"] = sum(found.values())
     return found
 
 
 def _main_measures(listing: Listing) -> list[tuple[str, list[Place], float]]:
     """heuristic-v39: an attribute naming the item's own length ("length": "11 m") against the title's lengths
-    close enough to read as the same measure stated twice (MAIN_MEASURE_NAME); a title length that agrees
-    settles it."""
+    close enough to read as the same measure stated twice (MAIN_MEASURE_NAME). A title length that agrees, or
+    that another attribute states ("diameter: 120 cm" for a "120cm" table), settles it; one labelled with
+    another side ("55cm wide" against a height) and a screen's diagonal measure something else."""
+    lengths = {name: (_value(stated.group(1)) * LENGTH_UNITS[stated.group(2).lower()], value.strip().lower())
+               for name, value in listing.attributes
+               if (stated := re.fullmatch(VALUE + r"\s*" + LENGTH_UNIT + r"\s*", value, re.I))}
+    if re.search(NUMERIC_SCOPE["screen size"], listing.heading, re.I):
+        return []
     title = _lone_lengths(listing.title)
     result = []
-    for name, value in listing.attributes:
-        stated = re.fullmatch(VALUE + r"\s*" + LENGTH_UNIT + r"\s*", value, re.I)
-        if not title or not stated or not re.fullmatch(MAIN_MEASURE_NAME, name, re.I):
+    for name, (own, written) in lengths.items():
+        if not re.fullmatch(MAIN_MEASURE_NAME, name, re.I):
             continue
-        own = _value(stated.group(1)) * LENGTH_UNITS[stated.group(2).lower()]
-        mixed = {written: length for written, length in title.items()
+        others = [length for other, (length, _) in lengths.items() if other != name]
+        candidates = {said: length for said, (length, side) in title.items()
+                      if side in ("", _side_of(name)) and not any(_close(length, other) for other in others)}
+        mixed = {said: length for said, length in candidates.items()
                  if max(length, own) <= MEASURE_MIX_UP_RATIO * min(length, own)}
-        if mixed and not any(_close(own, length) for length in title.values()):
-            places = [("title", mixed), (f"{quote(name)} attribute", {value.strip().lower(): own})]
-            result.append((quote(name), places, SAME_VALUE_TOLERANCE))
+        if mixed and not any(_close(own, length) for length in candidates.values()):
+            result.append((quote(name), [("title", mixed), (f"{quote(name)} attribute", {written: own})],
+                           SAME_VALUE_TOLERANCE))
     return result
 
 
-def _lone_lengths(text: str) -> Values:
-    """Lengths stated on their own: not a side of a size ("38 x 38 cm"), an end of a range, another thing's,
-    nor a number followed by the word "in" ("set of 6 in a box")."""
-    found: Values = {}
-    for match in re.finditer(r"(?<![\d.,/x×-])" + VALUE + _ANY_LENGTH, text, re.I):
+def _side_of(name: str) -> str:
+    """The side an attribute's name measures ("max height" -> "height"), as NAMED_SIDES names sides."""
+    return next((side for side in NAMED_SIDES if side in name.lower()), "")
+
+
+def _lone_lengths(text: str) -> dict[str, tuple[float, str]]:
+    """Lengths stated on their own, in mm, with the side a word after them names ("55cm wide"): not a side of
+    a size ("38 x 38 cm"), an end of a range, another thing's, nor a number before the word "in" ("set of 6
+    in a box"); feet and inches together are one length ("9ft 6in")."""
+    found: dict[str, tuple[float, str]] = {}
+    for match in re.finditer(r"(?<![\d.,/x×-])" + VALUE + _ANY_LENGTH + FEET_AND_INCHES, text, re.I):
         start, end = match.span()
         unit = match.group(2).lower()
         if (re.search(r"(?:[x×*/-]|\bby|\bto)\s*$", text[max(0, start - 4):start], re.I)
@@ -507,7 +529,11 @@ def _lone_lengths(text: str) -> Values:
                 or (unit == "in" and re.match(r"\s+[a-z]", text[end:], re.I))
                 or _other_context(text, start, end)):
             continue
-        found[match.group().strip().lower()] = _value(match.group(1)) * LENGTH_UNITS[unit]
+        inches = _value(match.group(3)) * LENGTH_UNITS["in"] if match.group(3) else 0.0
+        side = re.match(r"\s*(\w+)", text[end:])
+        named = next((name for name, words in NAMED_SIDES.items()
+                      if side and re.fullmatch(f"(?:{words})", side.group(1), re.I)), "")
+        found[match.group().strip().lower()] = (_value(match.group(1)) * LENGTH_UNITS[unit] + inches, named)
     return found
 
 
