@@ -21,8 +21,8 @@ def _draft(case: Case) -> ListingDraft:
     return ListingDraft(title, description, category, Decimal(price), attributes)
 
 
-def test_the_rules_version_is_v38():
-    assert RULES_VERSION == "heuristic-v38"
+def test_the_rules_version_is_v39():
+    assert RULES_VERSION == "heuristic-v39"
 
 
 def test_a_denial_reaches_along_an_or_list():

@@ -7,7 +7,7 @@ Each labelled set was written by a different author, so the training treats a se
 a feature is kept only when it appears in at least MIN_SETS sets (product names rarely do). The
 held-out sets still being written are never listed here.
 
-How the signal decides, as of heuristic-v38. Each part was stated before any figure of it was seen; every
+How the signal decides, as of heuristic-v39. Each part was stated before any figure of it was seen; every
 step's statement, adoption rule and outcome is in docs/offline-reviewer-steps.md, where a next step is stated
 before it is trained.
 - The weights: L2-regularised logistic regression on feature presence (fit), over the dev set and v1-v145.

@@ -4,7 +4,7 @@ from core.listings.draft import ListingDraft
 from core.listings.offline.reviewer import review_listing, rule_families
 from core.listings.providers.base import ProviderAnswer
 
-RULES_VERSION = "heuristic-v38"
+RULES_VERSION = "heuristic-v39"
 
 
 class HeuristicProvider:
