@@ -192,10 +192,15 @@ def _described_counts(text: str) -> Values:
 
 
 def _counts(text: str, patterns: tuple[str, ...]) -> Values:
-    words = re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
-                   text, flags=re.I)
+    words = _in_digits(text)
     return {m.group(1): float(m.group(1)) for pattern in patterns
             for m in re.finditer(pattern, words, re.I)}
+
+
+def _in_digits(text: str) -> str:
+    """Number words as digits ("two bays" -> "2 bays"), so one pattern reads either."""
+    return re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
+                  text, flags=re.I)
 
 
 def _bed_sizes(listing: Listing) -> list[Place]:
@@ -468,8 +473,7 @@ def _named_count(text: str, name: str, _beside: frozenset[str]) -> Values:
     clauses about other things. A unit or a share around the number ("3 lb barrels", "24 per carton", "packs
     of 6 tins", "3 drawers each") and a few of them described ("2 chairs have scuffs") are not the count;
     several counts are parts, so their sum is read too ("3 chef knives and 2 paring knives")."""
-    words = re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
-                   text, flags=re.I)
+    words = _in_digits(text)
     noun = rf"{re.escape(name)}(?:s|es)?"
     between = rf"(?:(?!{COUNT_BETWEEN_EXCLUDED}\b)[a-z][a-z'/-]{{2,}}\s+){{0,{COUNT_WORDS_BETWEEN}}}?"
     found: Values = {}
@@ -512,7 +516,7 @@ def _main_measures(listing: Listing) -> list[tuple[str, list[Place], float]]:
 
 
 def _side_of(name: str) -> str:
-    """The side an attribute's name measures ("max height" -> "height"), as NAMED_SIDES names sides."""
+    """The side an attribute's name measures ("overall height" -> "height"), as NAMED_SIDES names sides."""
     return next((side for side in NAMED_SIDES if side in name.lower()), "")
 
 
