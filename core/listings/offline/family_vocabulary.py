@@ -843,48 +843,6 @@ MAIN_MEASURE_NAME = r"(?:(?:overall|total)[\s_-]+)?(?:length|width|height|depth|
 FEET_AND_INCHES = r"(?:\s*(\d{1,2}(?:\.\d+)?)\s*(?:in|inch|inches|\")(?![\w']))?"
 MEASURE_MIX_UP_RATIO = 1.75
 NAME_BESIDE_WORDS = 3  # how near, in words, the name must stand to a number in a general unit
-# heuristic-v40: a number after the same label in an attribute and in the title names one value on one
-# scale ("UK 16" against "UK 12", "Class 1" against "Class 2", "No. 281" against "No.30", "A4" against "A3").
-# A range ("UK 8-10", "P40-P240") or a list ("UK 4, 5 or 6") agrees with any number in it, and a whole number
-# with its decimals ("v2" and "v2.1"). The number has no unit or fraction after it ("No. 5 1/2"); a four-digit
-# number is a year. A number stated anywhere in the other place agrees too ("size 42", "Size 8 UK (EU 42)").
-_LABEL_NUMBER = r"\d{1,3}(?:\.\d)?"
-LABELLED_NUMBER = (rf"\b(?:([a-z]{{2,}})\.?\s?|([a-z]))({_LABEL_NUMBER}"
-                   rf"(?:\s?(?:-|–|to)\s?[a-z]{{0,3}}\s?{_LABEL_NUMBER}"
-                   rf"|\s?(?:,|&|\band\b|\bor\b)\s?{_LABEL_NUMBER})*)"
-                   r"(?![a-z0-9]|[.,]\d|[⁄½¼¾]|/\d|\s\d+[⁄/]\d)")
-LABEL_UNIT_AFTER = (r"\s?(?:mm|cm|m|km|kg|g|lbs?|oz|ml|cl|l|litres?|liters?|inch|inches|ft|feet|foot|kw|mah|"
-                    r"ah|gb|tb|mb|hz|khz|mhz|ghz|mp|x|%|\"|'|pcs?|pieces?|pack|sheets?|hours?|hrs?|mins?|days?|"
-                    r"weeks?|months?|years?|yrs?|gsm|mmhg|psi|bar|rpm)\b|\s?in\b(?!\s+[a-z])")
-# The same label spelled out ("Mark 2" is "Mk 2").
-LABEL_SPELLINGS: dict[str, str] = {"mark": "mk", "number": "no", "generation": "gen", "version": "v"}
-# An attribute's value that is only a number or a range, maybe after a letter size ("M (10-12)"): read under
-# the attribute's name when the title puts that name before a number ("size 14").
-BARE_VALUE = rf"\s*(?:[a-z]{{1,4}}\s*)?\(?\s*{_LABEL_NUMBER}(?:\s?(?:-|–|to)\s?{_LABEL_NUMBER})?\s*\)?\s*"
-# Size numberings: a value in one ("Size 54 (EU)", "5 UK") says nothing about a number under another label
-# ("size 7"); under its own label ("UK 8" against "UK 9") it is compared.
-NUMBERINGS: frozenset[str] = frozenset({"uk", "eu", "us", "fr", "it", "jp", "au", "cm"})
-OTHER_NUMBERING = (rf"\b(?:{'|'.join(code.upper() for code in sorted(NUMBERINGS))})\b"
-                   r"|\b(?i:euro|european|mondo|continental)\b")
-# Words before a number that are not a label of one scale: counts, prices, times, bounds and function words.
-NOT_A_LABEL: frozenset[str] = frozenset({
-    "x", "of", "for", "with", "and", "or", "to", "the", "up", "upto", "over", "under", "below", "above",
-    "approx", "about", "around", "only", "just", "set", "sets", "pack", "packs", "lot", "lots", "bundle",
-    "qty", "quantity", "age", "ages", "aged", "year", "years", "yrs", "since", "from", "in", "on", "at",
-    "by", "per", "top", "than", "each", "all", "was", "now", "rrp", "price", "save", "plus", "less",
-    "more", "max", "min", "mins", "day", "days", "week", "weeks", "month", "months", "hour", "hours",
-    "hrs", "time", "times", "total", "count", "circa", "ca", "is", "are", "has", "have", "had", "be",
-    "it", "its", "my", "our", "your", "me", "we", "you", "new", "used", "includes", "including", "inc",
-    "incl", "fits", "fit", "also", "one", "this", "that", "these", "those", "gbp", "usd", "eur", "aud",
-    "cad", "last", "first", "next", "after", "before", "between", "within",
-})
-# Attributes that name other things than the item as sold: what it fits or comes with, another wearer's size,
-# another part or state ("mount aperture", "unfolded size"), or software since updated.
-OTHER_THING_ATTRIBUTE = (r"(?i)compat|fits?\b|suit|replac|includ|also|other|previous|original|spare|accessor|"
-                         r"works with|note|women|men\b|mens|ladies|kids|junior|youth|child|mount|aperture|"
-                         r"\bmin|unfold|flat\b|folded|open|\bos\b|operating|software|firmware|update")
-# Attribute names that end like a plural but name one thing ("series", "chassis", "lens").
-SINGULAR_NAME_ENDING = r"(?:series|is|us|ss|ens)$"
 NAME_STOPWORDS: frozenset[str] = frozenset({"the", "and", "with", "for"})
 # A single measure named by the side it measures ("drop: 229cm", "183cm drop", "height 30 cm").
 NAMED_SIDES: dict[str, str] = {

@@ -13,7 +13,6 @@ from core.listings.offline.family_vocabulary import (
     ATTRIBUTE_LETTER_SIZE,
     ATTRIBUTE_MEASURE,
     BARE_SHOE_SIZE,
-    BARE_VALUE,
     BED_SIZE_PATTERNS,
     BED_SIZE_SCOPE,
     BED_SIZES,
@@ -36,9 +35,6 @@ from core.listings.offline.family_vocabulary import (
     GENERAL_UNITS,
     HALF_SIZE,
     ITEM_YEAR_PHRASES,
-    LABEL_SPELLINGS,
-    LABEL_UNIT_AFTER,
-    LABELLED_NUMBER,
     LENGTH_ATTRIBUTE_NAMES,
     LENGTH_UNIT,
     LENGTH_UNITS,
@@ -57,9 +53,7 @@ from core.listings.offline.family_vocabulary import (
     NAME_BESIDE_WORDS,
     NAME_STOPWORDS,
     NAMED_SIDES,
-    NOT_A_LABEL,
     NUMBER_WORDS,
-    NUMBERINGS,
     NUMERIC_NOTES,
     NUMERIC_SCOPE,
     NUMERIC_UNITS,
@@ -68,8 +62,6 @@ from core.listings.offline.family_vocabulary import (
     OTHER_MEASURE_CONTEXT,
     OTHER_MEASURE_EITHER_SIDE,
     OTHER_MODEL_CONTEXT,
-    OTHER_NUMBERING,
-    OTHER_THING_ATTRIBUTE,
     OWN_SIZE_NAMES,
     PART_COUNT,
     QUALIFIED_NAME,
@@ -83,7 +75,6 @@ from core.listings.offline.family_vocabulary import (
     SHOE_SCOPE,
     SHOE_SIZE,
     SHOE_SIZE_TOLERANCE,
-    SINGULAR_NAME_ENDING,
     SIZE_ATTRIBUTE_NAMES,
     SIZE_ATTRIBUTE_VALUE,
     SIZE_IN_TITLE,
@@ -130,7 +121,7 @@ def numeric_conflict(listing: Listing) -> list[Finding]:
                                     ("age", _ages(listing), AGE_TOLERANCE),
                                     ("length", _title_lengths(listing), SAME_VALUE_TOLERANCE),
                                     *_side_places(listing), *_attribute_units(listing),
-                                    *_main_measures(listing), _labelled_places(listing)):
+                                    *_main_measures(listing)):
         conflict = _disjoint(places, tolerance)
         if conflict:
             return [_finding(kind, conflict)]
@@ -522,79 +513,6 @@ def _main_measures(listing: Listing) -> list[tuple[str, list[Place], float]]:
             result.append((quote(name), [("title", mixed), (f"{quote(name)} attribute", {written: own})],
                            SAME_VALUE_TOLERANCE))
     return result
-
-
-def _labelled_places(listing: Listing) -> tuple[str, list[Place], float]:
-    """heuristic-v40: an attribute and the title give the same label different numbers ("size": "UK 16" in a
-    listing titled "UK 12"; "Class 1" against "Class 2"; "A4" against "A3"; "size": "M (10-12)" titled "size
-    14"), unless either place states the other's number anywhere."""
-    titled = _labelled(listing.title)
-    in_title = _numbers(listing.title)
-    for name, value in listing.attributes:
-        if re.search(OTHER_THING_ATTRIBUTE, name) or _names_several(name):
-            continue
-        stated = _labelled(value) or _bare(name, value, titled)
-        in_value = _numbers(value)
-        for label, ranges in stated.items():
-            if (label not in titled or _overlap(ranges, titled[label])
-                    or any(lo in in_value for lo, _ in titled[label].values())
-                    or any(lo in in_title for lo, _ in ranges.values())
-                    or (label not in NUMBERINGS and re.search(OTHER_NUMBERING, value))):
-                continue
-            return ("labelled number", [("title", _lowest(titled[label])),
-                                        (f"{quote(name)} attribute", _lowest(ranges))], 0.0)
-    return ("labelled number", [], 0.0)
-
-
-Ranges = dict[str, tuple[float, float]]  # as written ("uk 8-10") -> (lowest, highest)
-
-
-def _labelled(text: str) -> dict[str, Ranges]:
-    """The numbers after each label, as ranges: one number is a range of one, a whole number holds its
-    decimals, and a list ("UK 4, 5 or 6") is a range from its lowest to its highest."""
-    found: dict[str, Ranges] = {}
-    for match in re.finditer(LABELLED_NUMBER, text, re.I):
-        label = (match.group(1) or match.group(2)).lower()
-        label = LABEL_SPELLINGS.get(label, label)
-        if label in NOT_A_LABEL or re.match(LABEL_UNIT_AFTER, text[match.end():], re.I):
-            continue
-        found.setdefault(label, {})[match.group().strip().lower()] = _range(match.group(3))
-    return found
-
-
-def _bare(name: str, value: str, titled: dict[str, Ranges]) -> dict[str, Ranges]:
-    """A value that is only a number or a range, under a word of the attribute's name that the title puts
-    before a number ("size": "M (10-12)" against "size 14")."""
-    words = [word for word in map(_singular, name.split()) if word in titled and word not in NOT_A_LABEL]
-    label = words[0] if words else ""
-    if not label or not re.fullmatch(BARE_VALUE, value, re.I):
-        return {}
-    return {label: {value.strip().lower(): _range(" ".join(re.findall(r"\d+(?:\.\d+)?", value)))}}
-
-
-def _range(written: str) -> tuple[float, float]:
-    numbers = [float(number) for number in re.findall(r"\d+(?:\.\d+)?", written)]
-    whole = len(numbers) == 1 and "." not in written
-    return min(numbers), max(numbers) + (0.99 if whole else 0.0)
-
-
-def _lowest(ranges: Ranges) -> Values:
-    return {said: lo for said, (lo, _) in ranges.items()}
-
-
-def _overlap(first: Ranges, second: Ranges) -> bool:
-    return any(lo <= other_hi and other_lo <= hi
-               for lo, hi in first.values() for other_lo, other_hi in second.values())
-
-
-def _numbers(text: str) -> set[float]:
-    return {float(number) for number in re.findall(r"\d+(?:\.\d+)?", text)}
-
-
-def _names_several(name: str) -> bool:
-    """A plural name ("pouches": "100 x A4") counts things that come with the item."""
-    word = re.sub(r"\W", "", name.lower())
-    return _singular(word) != word and not re.search(SINGULAR_NAME_ENDING, word)
 
 
 def _side_of(name: str) -> str:
