@@ -197,10 +197,12 @@ def _counts(text: str, patterns: tuple[str, ...]) -> Values:
             for m in re.finditer(pattern, words, re.I)}
 
 
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+
+
 def _in_digits(text: str) -> str:
     """Number words as digits ("two bays" -> "2 bays"), so one pattern reads either."""
-    return re.sub(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", lambda m: NUMBER_WORDS[m.group(1).lower()],
-                  text, flags=re.I)
+    return _NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m.group(1).lower()], text)
 
 
 def _bed_sizes(listing: Listing) -> list[Place]:
